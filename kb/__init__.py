@@ -1,0 +1,1 @@
+"""lawdesk knowledge base: rule texts parsed into cross-linked records, searched and computed."""

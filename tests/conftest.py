@@ -1,0 +1,31 @@
+"""Shared fixtures: the corpus and each document parsed once per test session."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from kb.corpus import load_sources
+from kb.ingest import parse
+from kb.models import ParsedDoc
+
+DOCS = ["sr-2007", "hr-pref-2014", "sk-2017", "pl-screens", "ru-comment"]
+
+
+@cache
+def source_text(doc: str) -> str:
+    """The corpus text of a document."""
+    return next(s for s in load_sources() if s.id == doc).read()
+
+
+@cache
+def parsed_doc(doc: str) -> ParsedDoc:
+    """A document parsed by its reader (cached for the session)."""
+    return parse(doc, source_text(doc))
+
+
+@pytest.fixture(params=DOCS)
+def doc(request: pytest.FixtureRequest) -> str:
+    """Each document ID in turn."""
+    return request.param
