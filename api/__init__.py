@@ -1,0 +1,1 @@
+"""HTTP API (FastAPI) over the built knowledge base and the rules core."""

@@ -1,0 +1,334 @@
+"""``build/kb.sqlite``: the one immutable artefact every reader of the knowledge base opens.
+
+Schema (documented here and in the README):
+
+- ``documents(id, title, language, script, game, edition, kind, file, original_file, sha256,
+  licence, stats)``: one row per source; ``stats`` is the JSON of ``lawdesk stats`` for it.
+- ``nodes(id, doc, ord, kind, cite, label, title, text, raw, parent, position, line_start,
+  line_end, law, meta, rows)``: every addressable node; ``ord`` is document order; ``meta`` and
+  ``rows`` (table cells) are JSON.
+- ``refs(rid, from_node, start, end, raw, target_doc, target_cite, status, reason,
+  cross_edition)`` and ``ref_targets(rid, node)``: citations found in node text and the nodes
+  they resolve to (none unless ``status = 'resolved'``).
+- ``parallels(key, node, relation, note)``: concept keys (``bridge:27B1``) to the nodes that
+  carry them.
+- ``terms(doc, term, node, variants)``: defined terms and the forms to look for.
+- ``problems(doc, line, code, message, kind)``: what readers and resolvers could not place
+  (``kind = 'problem'``) and the artefacts they removed (``kind = 'artefact'``).
+- ``info(key, value)``: schema version and build facts.
+
+The file is written to a temporary name and renamed into place, so a reader never sees a half
+written KB; readers open it read-only (``mode=ro``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kb.corpus import ROOT, Source
+from kb.models import Node, Parallel, ParsedDoc, Reference, Term
+
+SCHEMA_VERSION = "1"
+DEFAULT_PATH = ROOT / "build" / "kb.sqlite"
+
+SCHEMA = """
+CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE documents (
+    id TEXT PRIMARY KEY, title TEXT, language TEXT, script TEXT, game TEXT, edition TEXT,
+    kind TEXT, file TEXT, original_file TEXT, sha256 TEXT, licence TEXT, stats TEXT);
+CREATE TABLE nodes (
+    id TEXT PRIMARY KEY, doc TEXT NOT NULL REFERENCES documents(id), ord INTEGER NOT NULL,
+    kind TEXT NOT NULL, cite TEXT NOT NULL, label TEXT, title TEXT, text TEXT NOT NULL,
+    raw TEXT NOT NULL, parent TEXT, position INTEGER NOT NULL, line_start INTEGER,
+    line_end INTEGER, law TEXT, meta TEXT NOT NULL, rows TEXT);
+CREATE INDEX nodes_parent ON nodes(parent, position);
+CREATE INDEX nodes_doc ON nodes(doc, ord);
+CREATE TABLE refs (
+    rid INTEGER PRIMARY KEY, from_node TEXT NOT NULL REFERENCES nodes(id), start INTEGER,
+    "end" INTEGER, raw TEXT NOT NULL, target_doc TEXT, target_cite TEXT, status TEXT NOT NULL,
+    reason TEXT, cross_edition INTEGER NOT NULL);
+CREATE INDEX refs_from ON refs(from_node);
+CREATE TABLE ref_targets (rid INTEGER NOT NULL REFERENCES refs(rid), node TEXT NOT NULL
+    REFERENCES nodes(id));
+CREATE INDEX ref_targets_node ON ref_targets(node);
+CREATE TABLE parallels (key TEXT NOT NULL, node TEXT NOT NULL REFERENCES nodes(id),
+    relation TEXT NOT NULL, note TEXT);
+CREATE INDEX parallels_key ON parallels(key);
+CREATE INDEX parallels_node ON parallels(node);
+CREATE TABLE terms (doc TEXT NOT NULL, term TEXT NOT NULL, node TEXT NOT NULL REFERENCES
+    nodes(id), variants TEXT NOT NULL);
+CREATE TABLE problems (doc TEXT NOT NULL, line INTEGER, code TEXT NOT NULL, message TEXT NOT NULL,
+    kind TEXT NOT NULL);
+"""
+
+
+class UnknownNode(KeyError):
+    """An ID that names no node; carries the nearest existing IDs."""
+
+    def __init__(self, node_id: str, nearest: list[str]) -> None:
+        self.node_id = node_id
+        self.nearest = nearest
+        hint = f"; nearest: {', '.join(nearest)}" if nearest else ""
+        super().__init__(f"no node {node_id!r}{hint}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass
+class Built:
+    """Everything ``write`` stores, as the build assembles it."""
+
+    sources: list[Source]
+    parsed: dict[str, ParsedDoc]
+    refs: list[Reference]
+    parallels: list[Parallel]
+    terms: list[Term]
+    stats: dict[str, dict[str, Any]]
+    info: dict[str, str]
+
+
+def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
+    """Write the KB atomically to ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".tmp{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    con = sqlite3.connect(tmp)
+    try:
+        con.executescript(SCHEMA)
+        info = {"schema_version": SCHEMA_VERSION, **built.info}
+        con.executemany("INSERT INTO info VALUES (?, ?)", info.items())
+        con.executemany(
+            "INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                (s.id, s.title, s.language, s.script, s.game, s.edition, s.kind, s.file,
+                 s.original_file, s.sha256, s.licence, json.dumps(built.stats.get(s.id, {})))
+                for s in built.sources
+            ],
+        )
+        for doc, parsed in built.parsed.items():
+            con.executemany(
+                "INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (n.id, doc, i, n.kind, n.cite, n.label, n.title, n.text, n.raw, n.parent,
+                     n.position, n.line_start, n.line_end, n.law,
+                     json.dumps(n.meta, ensure_ascii=False),
+                     None if n.rows is None else json.dumps(n.rows, ensure_ascii=False))
+                    for i, n in enumerate(parsed.nodes)
+                ],
+            )
+            con.executemany(
+                "INSERT INTO problems VALUES (?,?,?,?,?)",
+                [(p.doc, p.line, p.code, p.message, "problem") for p in parsed.problems]
+                + [(p.doc, p.line, p.code, p.message, "artefact") for p in parsed.artefacts],
+            )
+        for rid, r in enumerate(built.refs, 1):
+            con.execute(
+                "INSERT INTO refs VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (rid, r.from_node, r.start, r.end, r.raw, r.target_doc, r.target_cite, r.status,
+                 r.reason, int(r.cross_edition)),
+            )
+            con.executemany("INSERT INTO ref_targets VALUES (?, ?)", [(rid, t) for t in r.targets])
+        con.executemany(
+            "INSERT INTO parallels VALUES (?,?,?,?)",
+            [(p.key, p.node, p.relation, p.note) for p in built.parallels],
+        )
+        con.executemany(
+            "INSERT INTO terms VALUES (?,?,?,?)",
+            [(t.doc, t.term, t.node, json.dumps(t.variants, ensure_ascii=False))
+             for t in built.terms],
+        )
+        con.commit()
+    finally:
+        con.close()
+    os.replace(tmp, path)
+    return path
+
+
+def _node(row: sqlite3.Row) -> Node:
+    return Node(
+        id=row["id"], doc=row["doc"], kind=row["kind"], cite=row["cite"], label=row["label"],
+        title=row["title"], text=row["text"], raw=row["raw"], parent=row["parent"],
+        position=row["position"], line_start=row["line_start"], line_end=row["line_end"],
+        law=row["law"], meta=json.loads(row["meta"]),
+        rows=None if row["rows"] is None else json.loads(row["rows"]),
+    )
+
+
+class KB:
+    """Read-only access to a built knowledge base."""
+
+    def __init__(self, path: Path = DEFAULT_PATH) -> None:
+        if not Path(path).exists():
+            raise FileNotFoundError(f"{path} does not exist; run `lawdesk build` first")
+        self.path = Path(path)
+        self.con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self.con.row_factory = sqlite3.Row
+        self._ids: list[str] | None = None
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.con.close()
+
+    def info(self) -> dict[str, str]:
+        """Schema version and build facts."""
+        return {r["key"]: r["value"] for r in self.con.execute("SELECT * FROM info")}
+
+    def documents(self) -> list[dict[str, Any]]:
+        """Every document with its metadata and stats."""
+        rows = self.con.execute("SELECT * FROM documents ORDER BY rowid").fetchall()
+        return [{**dict(r), "stats": json.loads(r["stats"] or "{}")} for r in rows]
+
+    def ids(self) -> list[str]:
+        """Every node ID (cached)."""
+        if self._ids is None:
+            self._ids = [r[0] for r in self.con.execute("SELECT id FROM nodes ORDER BY doc, ord")]
+        return self._ids
+
+    def nodes(self, doc: str | None = None) -> Iterator[Node]:
+        """Nodes in document order, of one document or all."""
+        if doc is None:
+            cur = self.con.execute("SELECT * FROM nodes ORDER BY doc, ord")
+        else:
+            cur = self.con.execute("SELECT * FROM nodes WHERE doc = ? ORDER BY ord", (doc,))
+        return (_node(r) for r in cur)
+
+    def get(self, node_id: str) -> Node | None:
+        """The node with this ID, or None."""
+        row = self.con.execute("SELECT * FROM nodes WHERE id = ?", (node_id,)).fetchone()
+        return None if row is None else _node(row)
+
+    def node(self, node_id: str) -> Node:
+        """The node with this ID; raises ``UnknownNode`` naming the nearest IDs."""
+        found = self.get(node_id)
+        if found is None:
+            raise UnknownNode(node_id, self.nearest(node_id))
+        return found
+
+    def nearest(self, node_id: str, n: int = 5) -> list[str]:
+        """Existing IDs closest to a mistyped one (same document first)."""
+        ids = self.ids()
+        doc = node_id.split(":", 1)[0]
+        same_doc = [i for i in ids if i.startswith(f"{doc}:")]
+        pool = same_doc or ids
+        return difflib.get_close_matches(node_id, pool, n=n, cutoff=0.5)
+
+    def children(self, node_id: str) -> list[Node]:
+        """Direct children in order."""
+        rows = self.con.execute(
+            "SELECT * FROM nodes WHERE parent = ? ORDER BY position", (node_id,)
+        ).fetchall()
+        return [_node(r) for r in rows]
+
+    def refs_out(self, node_id: str) -> list[dict[str, Any]]:
+        """References found in a node's text: raw words, target(s), status, reason."""
+        rows = self.con.execute(
+            "SELECT r.*, group_concat(t.node, ' ') AS targets FROM refs r "
+            "LEFT JOIN ref_targets t ON t.rid = r.rid WHERE r.from_node = ? "
+            "GROUP BY r.rid ORDER BY r.start, r.rid",
+            (node_id,),
+        ).fetchall()
+        return [_ref(r) for r in rows]
+
+    def cited_by(self, node_id: str) -> list[dict[str, Any]]:
+        """References elsewhere that resolve to this node."""
+        rows = self.con.execute(
+            "SELECT r.*, t.node AS targets FROM ref_targets t JOIN refs r ON r.rid = t.rid "
+            "WHERE t.node = ? ORDER BY r.from_node, r.start",
+            (node_id,),
+        ).fetchall()
+        return [_ref(r) for r in rows]
+
+    def refs(self, status: str | None = None) -> list[dict[str, Any]]:
+        """Every reference, optionally only those with one status."""
+        sql = (
+            "SELECT r.*, group_concat(t.node, ' ') AS targets FROM refs r "
+            "LEFT JOIN ref_targets t ON t.rid = r.rid {where} GROUP BY r.rid ORDER BY r.rid"
+        )
+        if status is None:
+            rows = self.con.execute(sql.format(where="")).fetchall()
+        else:
+            rows = self.con.execute(sql.format(where="WHERE r.status = ?"), (status,)).fetchall()
+        return [_ref(r) for r in rows]
+
+    def parallels(self, node_id: str) -> list[dict[str, str]]:
+        """Other nodes that carry the same concept key, with key and relation."""
+        rows = self.con.execute(
+            "SELECT p2.key, p2.node, p2.relation, p2.note FROM parallels p1 "
+            "JOIN parallels p2 ON p2.key = p1.key AND p2.node != p1.node "
+            "WHERE p1.node = ? ORDER BY p2.key, p2.node",
+            (node_id,),
+        ).fetchall()
+        seen: set[str] = set()
+        out = []
+        for r in rows:
+            if r["node"] not in seen:
+                seen.add(r["node"])
+                out.append(dict(r))
+        return out
+
+    def terms(self, doc: str | None = None) -> list[dict[str, Any]]:
+        """Defined terms with their variants."""
+        sql, args = "SELECT * FROM terms", ()
+        if doc is not None:
+            sql, args = sql + " WHERE doc = ?", (doc,)
+        return [
+            {**dict(r), "variants": json.loads(r["variants"])} for r in self.con.execute(sql, args)
+        ]
+
+    def problems(self, doc: str | None = None, kind: str = "problem") -> list[dict[str, Any]]:
+        """What the readers could not place (or, with kind='artefact', what they removed)."""
+        sql, args = "SELECT * FROM problems WHERE kind = ?", (kind,)
+        if doc is not None:
+            sql, args = sql + " AND doc = ?", (kind, doc)
+        return [dict(r) for r in self.con.execute(sql, args)]
+
+    def ancestors(self, node: Node) -> list[Node]:
+        """The chain of parents, nearest first."""
+        chain = []
+        parent = node.parent
+        while parent:
+            p = self.get(parent)
+            if p is None:
+                break
+            chain.append(p)
+            parent = p.parent
+        return chain
+
+
+def _ref(row: sqlite3.Row) -> dict[str, Any]:
+    targets = (row["targets"] or "").split()
+    return {
+        "from": row["from_node"],
+        "raw": row["raw"],
+        "span": [row["start"], row["end"]],
+        "target_doc": row["target_doc"],
+        "target_cite": row["target_cite"],
+        "targets": targets,
+        "status": row["status"],
+        "reason": row["reason"] or "",
+        "cross_edition": bool(row["cross_edition"]),
+    }
+
+
+def node_dict(node: Node) -> dict[str, Any]:
+    """A node as plain JSON-able data."""
+    return {
+        "id": node.id, "doc": node.doc, "kind": node.kind, "cite": node.cite,
+        "label": node.label, "title": node.title, "text": node.text, "law": node.law,
+        "parent": node.parent, "source_lines": [node.line_start, node.line_end],
+        "meta": node.meta, "rows": node.rows,
+    }
+
+
+def iter_nodes(parsed: Iterable[ParsedDoc]) -> Iterator[Node]:
+    """Every node of several parsed documents."""
+    for p in parsed:
+        yield from p.nodes
