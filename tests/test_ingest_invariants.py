@@ -1,0 +1,122 @@
+"""Invariants every reader keeps, checked on every document, and mutated sources never crash."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import DOCS, parsed_doc, source_text
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kb.ingest import parse
+from kb.ingest.coverage import coverage, missing
+
+ID_FORM = re.compile(r"^[a-z0-9-]+:\S+$")
+KINDS = {"chapter", "part", "section-group", "law", "section", "paragraph", "item", "subitem",
+         "definition", "footnote", "table", "point"}
+
+
+def test_coverage_at_least_99_5_percent(doc):
+    parsed = parsed_doc(doc)
+    got = coverage(parsed)
+    assert got >= 0.995, f"{doc}: coverage {got:.4f}; most missing words: {missing(parsed, 15)}"
+
+
+def test_ids_unique_and_well_formed(doc):
+    ids = [n.id for n in parsed_doc(doc).nodes]
+    assert len(ids) == len(set(ids))
+    bad = [i for i in ids if not ID_FORM.match(i) or not i.startswith(f"{doc}:") or "~" in i]
+    assert not bad, bad[:10]
+
+
+def test_parents_exist_and_come_first(doc):
+    seen: set[str] = set()
+    for n in parsed_doc(doc).nodes:
+        assert n.parent is None or n.parent in seen, f"{n.id}: parent {n.parent} not before it"
+        seen.add(n.id)
+
+
+def test_kinds_and_line_spans(doc):
+    n_lines = source_text(doc).count("\n") + 1
+    for n in parsed_doc(doc).nodes:
+        assert n.kind in KINDS, n.id
+        if n.meta.get("text_in_source", True) and n.kind != "chapter":
+            assert 1 <= n.line_start <= n.line_end <= n_lines, (n.id, n.line_start, n.line_end)
+
+
+def test_tables_have_rows(doc):
+    for n in parsed_doc(doc).nodes:
+        if n.kind == "table":
+            assert n.rows and all(isinstance(c, str) for r in n.rows for c in r), n.id
+
+
+def _mutate(lines: list[str], ops: list[tuple[str, int, str]]) -> str:
+    out = list(lines)
+    for op, pos, junk in ops:
+        if not out:
+            break
+        i = pos % len(out)
+        if op == "drop":
+            del out[i]
+        elif op == "double":
+            out.insert(i, out[i])
+        elif op == "markup":
+            out[i] = f"{junk}{out[i]}{junk}"
+        else:
+            out.insert(i, junk)
+    return "\n".join(out)
+
+
+MUTATION = st.tuples(
+    st.sampled_from(["drop", "double", "markup", "insert"]),
+    st.integers(min_value=0, max_value=10**6),
+    st.sampled_from(["**", "<b>", "<sup>7</sup>", "---", "- ", "\u00a0", "(a)", "Član 99",
+                     "PRAVIDLO 12 – X", "Članak 5.", "Правило 30.", "..page3", "²³", "\t"]),
+)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc_id=st.sampled_from(DOCS), ops=st.lists(MUTATION, min_size=1, max_size=25))
+def test_mutated_sources_never_crash(doc_id, ops):
+    lines = source_text(doc_id).split("\n")
+    parsed = parse(doc_id, _mutate(lines, ops))
+    assert parsed.doc == doc_id
+    assert parsed.nodes, "a mutated source still yields nodes"
+    ids = [n.id for n in parsed.nodes]
+    assert len(ids) == len(set(ids))
+
+
+@settings(max_examples=20, deadline=None)
+@given(doc_id=st.sampled_from(DOCS), text=st.text(max_size=400))
+def test_garbage_never_crashes(doc_id, text):
+    parse(doc_id, text)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc_id=st.sampled_from(DOCS), data=st.data())
+def test_dropped_heading_keeps_text(doc_id, data):
+    """Removing a law or section heading loses nothing but the heading itself."""
+    parsed = parsed_doc(doc_id)
+    laws = [n for n in parsed.nodes if n.kind in {"law", "section"} and n.line_start > 0
+            and n.meta.get("text_in_source", True)]
+    victim = data.draw(st.sampled_from(laws[1:]))
+    lines = source_text(doc_id).split("\n")
+    del lines[victim.line_start - 1]
+    mutated = parse(doc_id, "\n".join(lines))
+    # the text that followed the heading is still somewhere in the tree
+    assert coverage(mutated) > 0.97
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc_id=st.sampled_from(DOCS), data=st.data())
+def test_doubled_law_heading_is_reported(doc_id, data):
+    """A law heading that occurs twice is reported, not silently merged or overwritten."""
+    parsed = parsed_doc(doc_id)
+    laws = [n for n in parsed.nodes if n.title and n.line_start > 0
+            and (n.kind == "law" or (n.kind == "section" and n.parent is None))
+            and n.meta.get("text_in_source", True)]
+    victim = data.draw(st.sampled_from(laws))
+    lines = source_text(doc_id).split("\n")
+    lines.insert(victim.line_start - 1, lines[victim.line_start - 1])
+    mutated = parse(doc_id, "\n".join(lines))
+    assert len(mutated.problems) > len(parsed.problems)
