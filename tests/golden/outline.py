@@ -29,4 +29,4 @@ def check_golden(parsed: ParsedDoc) -> None:
         if os.environ.get("UPDATE_GOLDEN") != "1":
             raise AssertionError(f"{path.name} did not exist; written now, review it and rerun")
     want = path.read_text(encoding="utf-8")
-    assert got == want, f"outline of {parsed.doc} differs from {path.name} (UPDATE_GOLDEN=1 rewrites)"
+    assert got == want, f"{parsed.doc} outline differs from {path.name} (UPDATE_GOLDEN=1 rewrites)"
