@@ -19,11 +19,14 @@ UNRESOLVED = {"unresolved-missing", "ambiguous"}
 def doc_stats(parsed: ParsedDoc, doc_refs: list[Reference]) -> dict[str, Any]:
     """The figures ``lawdesk stats`` shows for one document."""
     kinds = Counter(n.kind for n in parsed.nodes)
-    in_source = [n for n in parsed.nodes if n.kind == "law" and n.meta.get("text_in_source", True)]
+    # a "law" is a top-level numbered unit: a law or article, or a regulation's section
+    units = [n for n in parsed.nodes
+             if n.kind == "law" or (n.kind == "section" and n.parent is None and n.law)]
+    in_source = [n for n in units if n.meta.get("text_in_source", True)]
     status = Counter(r.status for r in doc_refs)
     return {
         "laws": len(in_source),
-        "toc_only": kinds["law"] - len(in_source),
+        "toc_only": len(units) - len(in_source),
         "nodes": len(parsed.nodes),
         "definitions": sum(1 for n in parsed.nodes if n.kind == "definition" and n.law == "def"
                            and "/" not in n.cite.removeprefix("def/")),

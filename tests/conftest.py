@@ -29,3 +29,23 @@ def parsed_doc(doc: str) -> ParsedDoc:
 def doc(request: pytest.FixtureRequest) -> str:
     """Each document ID in turn."""
     return request.param
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory):
+    """The whole corpus built into a fresh KB file (once per test worker)."""
+    from kb.build import build
+
+    path = tmp_path_factory.mktemp("kb") / "kb.sqlite"
+    result = build(path)
+    return path, result
+
+
+@pytest.fixture(scope="session")
+def kb(built):
+    """The built KB opened read-only."""
+    from kb.store import KB
+
+    k = KB(built[0])
+    yield k
+    k.close()

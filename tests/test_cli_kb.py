@@ -1,0 +1,62 @@
+"""The KB commands as a user runs them: build table, stats JSON, show, refs, clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import kb.cli  # noqa: F401  (registers the commands)
+from kb.cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_stats_json(built):
+    r = run("stats", "--json", "--kb", str(built[0]))
+    assert r.exit_code == 0, r.output
+    docs = json.loads(r.stdout)["docs"]
+    assert set(docs) == {"sr-2007", "hr-pref-2014", "sk-2017", "pl-screens", "ru-comment"}
+    sr = docs["sr-2007"]
+    assert (sr["laws"], sr["definitions"], sr["footnotes"]) == (93, 53, 29)
+    assert {"found", "resolved", "unresolved"} <= sr["refs"].keys()
+
+
+def test_show_json_keys(built):
+    r = run("show", "sr-2007:40B2(c)", "--json", "--kb", str(built[0]))
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert list(data)[:10] == ["id", "doc", "kind", "title", "text", "children", "refs_out",
+                               "cited_by", "parallels", "source_lines"]
+    assert [c["id"] for c in data["children"]][:3] == [
+        "sr-2007:40B2(c)(i)", "sr-2007:40B2(c)(ii)", "sr-2007:40B2(c)(iii)"]
+
+
+def test_show_text(built):
+    r = run("show", "sk-2017:34", "--kb", str(built[0]))
+    assert r.exit_code == 0
+    assert "pravidlo 17D3" in r.stdout and "source lines" in r.stdout
+
+
+@pytest.mark.parametrize("bad", ["sk-2017:27B9", "sr-2007:law27", "xx:1"])
+def test_show_unknown_id(built, bad):
+    r = run("show", bad, "--kb", str(built[0]))
+    assert r.exit_code == 2
+    assert f"no node {bad!r}" in r.stderr
+
+
+def test_refs_unresolved_lists_reasons(built):
+    r = run("refs", "--unresolved", "--kb", str(built[0]))
+    assert r.exit_code == 0
+    assert "23F5" in r.stdout
+    assert "reference(s)" in r.stdout
+
+
+def test_missing_kb_is_a_clear_error(tmp_path):
+    r = run("stats", "--kb", str(tmp_path / "none.sqlite"))
+    assert r.exit_code == 2 and "lawdesk build" in r.stderr
