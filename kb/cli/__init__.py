@@ -10,7 +10,7 @@ import importlib
 from kb.cli.app import app
 
 # Command modules register on ``app`` when imported; a module not written yet is skipped.
-for _name in ("kb_cmds", "rules_cmds", "search_cmds", "serve_cmds"):
+for _name in ("kb_cmds", "rules_cmds", "pref_cmds", "search_cmds", "serve_cmds"):
     try:
         importlib.import_module(f"kb.cli.{_name}")
     except ModuleNotFoundError as exc:  # pragma: no cover - only while a module is absent
