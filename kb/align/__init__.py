@@ -1,8 +1,9 @@
 """Parallels: the same provision across documents, keyed by a concept key.
 
 A bridge key is the provision's 2017 address, ``bridge:27B1(a)``: sk-2017 nodes carry their own
-cite; sr-2007 nodes carry theirs unless the provision moved between the editions (``moved.tsv``,
-longest 2007 prefix wins, so ``16C2`` -> ``16D2``); ru-comment laws and points are commentary on
+cite; sr-2007 nodes carry theirs unless the provision moved between the editions (the moves
+of ``kb/refs/editions.toml``, the table that also resolves cross-edition citations; the longest
+2007 prefix wins, so ``16C2`` -> ``16D2``); ru-comment laws and points are commentary on
 the whole law (1987-era numbering, same law numbers); pl-screens nodes are linked to the laws
 their cross-edition references name; preferans articles to their bridge analogues
 (``preferans.tsv``, reviewed, law level).
@@ -16,6 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from kb.models import Node, Parallel, ParsedDoc, Problem, Reference
+from kb.refs.resolve import map_edition, parse_steps
 
 DATA = Path(__file__).resolve().parent
 PROVISION_KINDS = {"law", "section", "paragraph", "item", "subitem"}
@@ -27,41 +29,19 @@ def _rows(name: str) -> list[list[str]]:
 
 
 @cache
-def moved_2007_to_2017() -> dict[str, tuple[str, str]]:
-    """2007 cite -> (2017 cite, note), from moved.tsv."""
-    return {r[0]: (r[1], r[2]) for r in _rows("moved.tsv")}
-
-
-@cache
 def preferans_analogues() -> list[tuple[str, str, str, str]]:
     """(article, bridge law, confidence, note) rows of preferans.tsv."""
     return [(r[0], r[1], r[2], r[3]) for r in _rows("preferans.tsv")]
 
 
-def _extends(cite: str, prefix: str) -> bool:
-    """True when ``cite`` is ``prefix`` or a provision inside it (``16C2`` in ``16C``, not ``16``
-    in ``1``)."""
-    if not cite.startswith(prefix):
-        return False
-    rest = cite[len(prefix):]
-    if not rest:
-        return True
-    # a law number must not run on into more digits; a section letter not into another letter
-    return not (prefix[-1].isdigit() and rest[0].isdigit()) and not (
-        prefix[-1].isalpha() and rest[0].isalpha()
-    )
-
-
 def key_2017(cite_2007: str) -> tuple[str, str | None]:
-    """The 2017 address of a 2007 provision, and the note when it moved."""
-    best = ""
-    for old in moved_2007_to_2017():
-        if len(old) > len(best) and _extends(cite_2007, old):
-            best = old
-    if not best:
+    """The 2017 address of a 2007 provision, and a note when it moved (moves are the ones
+    ``kb/refs/editions.toml`` lists, the same table that resolves cross-edition citations)."""
+    steps = parse_steps(cite_2007)
+    if steps is None:
         return cite_2007, None
-    new, note = moved_2007_to_2017()[best]
-    return new + cite_2007[len(best):], note
+    moved, notes = map_edition(steps, "2007", "2017")
+    return moved.cite, "; ".join(notes) or None
 
 
 def _bridge_nodes(nodes: Iterable[Node]) -> Iterable[Node]:
@@ -91,7 +71,8 @@ def align(
         ]
     seen: set[tuple[str, str]] = set()
     for r in refs:
-        if r.from_node.startswith("pl-screens:") and r.cross_edition and r.target_cite:
+        # the sr-2007 copy of a cross-edition reference carries the 2007 address
+        if r.from_node.startswith("pl-screens:") and r.cross_edition and r.target_doc == "sr-2007":
             key, _ = key_2017(r.target_cite)
             if (key, r.from_node) not in seen:
                 seen.add((key, r.from_node))

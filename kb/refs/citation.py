@@ -61,13 +61,16 @@ class Target:
     def cite(self) -> str:
         """The cite as a director writes it (the node-ID form): ``27B1(a)``, ``25.5``, ``(c)``."""
         out = []
+        prev = ""
         for kind, label in self.steps:
             if kind in ("item", "subitem"):
                 out.append(f"({label})")
-            elif kind == "point":
+            elif kind == "point" or (kind == "number" and prev == "law"):
+                # a number straight after the law would run into it (94 + 6): written 94.6
                 out.append(f".{label}")
             else:
                 out.append(label)
+            prev = kind
         return "".join(out)
 
     def __str__(self) -> str:
@@ -83,6 +86,7 @@ class Found:
     ``words`` are the context words apart from the numbers (law word, trigger, anchor).
     ``context`` is the cite relative references are read against (the citing node's own cite,
     or for a footnote the cite of the node that carries its marker); None outside any law.
+    ``node_law`` is the citing node's ``law`` (None outside any law, ``def``, ``fn``).
     """
 
     node: str
@@ -98,6 +102,7 @@ class Found:
     expr_end: int
     words: tuple[str, ...] = ()
     context: str | None = None
+    node_law: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -106,9 +111,8 @@ class CiteError(ValueError):
 
 
 _USER_CITE = re.compile(
-    r"(?P<law>\d{1,2})(?P<sec>[A-H])?(?P<par>\d{1,2})?"
-    r"(?:\((?P<item>[a-z])\)|(?P<bare>[a-z]))?"
-    r"(?:\((?P<sub>[ivx]{1,4})\))?"
+    r"(?P<law>\d{1,2})(?:(?P<sec>[A-H])(?P<par>\d{1,2})?"
+    r"(?:(?:\((?P<item>[a-z])\)|(?P<bare>[a-z]))(?:\((?P<sub>[ivx]{1,4})\))?)?)?"
 )
 
 
@@ -140,7 +144,5 @@ def parse_cite(text: str) -> str:
     if item:
         steps.append(("item", item))
     if found["sub"]:
-        if not item:
-            raise CiteError(f"sub-item without an item in {text!r}; e.g. '40B2(c)(ii)'")
         steps.append(("subitem", found["sub"]))
     return Target(tuple(steps)).cite

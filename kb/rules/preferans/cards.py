@@ -32,7 +32,7 @@ _CARD_ACCEPTED = "rank A K D J 10 9 8 7 then suit T H K P (or ♣ ♥ ♦ ♠), 
 
 
 def parse_suit(text: str) -> str:
-    """Parse a suit: a letter T/H/K/P, a symbol, or the name (``tref``, ``herc``, ``karo``, ``pik``)."""
+    """Parse a suit: a letter T/H/K/P, a symbol, or the name (``tref`` ... ``pik``)."""
     suit = _SUIT_KEYS.get(str(text).strip().upper()) or _SUIT_KEYS.get(str(text).strip())
     if suit is None:
         raise bad_input("suit", text, "T, H, K, P, ♣ ♥ ♦ ♠ or tref, herc, karo, pik")
