@@ -1,0 +1,139 @@
+"""One ``Analyzer`` per language: the same analysis for documents and queries.
+
+A text becomes two term lists: ``lemmas`` (folded lemmas, for recall: a query typed without
+diacritics still matches) and ``exact`` (lower-cased surface forms with diacritics, Serbian in
+Latin, for a boost), both followed by citation terms (``27B1(b)`` -> 27, 27b, 27b1, 27b1b).
+Stop words are dropped from both. Queries are further expanded with the language's player
+vocabulary (``synonyms.tsv``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from spacy.language import Language
+
+from kb.search.langdata import LANGS, load, pipeline_factory
+from kb.search.lemmatizer import preprocessor
+from kb.search.normalize import cite_terms, clean, fold
+
+MAX_KEY_WORDS = 5  # longest synonym key, in words
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of a text: its span, exact surface (lower, Latin for sr), folded form, lemma."""
+
+    start: int
+    end: int
+    exact: str
+    folded: str
+    lemma: str
+    stop: bool
+
+
+@dataclass
+class Analysis:
+    """Index terms of a text (documents) or a query."""
+
+    lemmas: list[str]
+    exact: list[str]
+    tokens: list[Token] = field(default_factory=list)
+    # query only: synonym expansions (lemma terms) and English-route phrases ("en:" values)
+    expansions: list[str] = field(default_factory=list)
+    english: list[str] = field(default_factory=list)
+    synonym_words: set[str] = field(default_factory=set)  # folded words a synonym key covered
+
+
+class Analyzer:
+    """The analysis pipeline of one language (``sr``, ``hr``, ``sk``, ``pl``, ``ru``, ``en``)."""
+
+    def __init__(self, code: str) -> None:
+        data = load(code)
+        self.code = code
+        self.nlp: Language = pipeline_factory(code)()
+        self._prep = preprocessor(code)  # exact-field form, e.g. sr Cyrillic -> Latin
+        self.stop_words = frozenset(fold(w) for w in data.stop_words)
+        self._synonyms: dict[tuple[str, ...], list[str]] = {}
+        for key, value in data.synonyms:
+            for form in set(self._key_forms(key)):
+                values = self._synonyms.setdefault(form, [])
+                if value not in values:
+                    values.append(value)
+
+    def _key_forms(self, key: str) -> list[tuple[str, ...]]:
+        """A synonym key as a sequence of folded lemmas and as folded surface forms."""
+        toks = self.tokens(key)
+        return [tuple(t.lemma for t in toks), tuple(t.folded for t in toks)]
+
+    def tokens(self, text: str) -> list[Token]:
+        """The words of ``text`` (numbers and punctuation left out), with lemmas."""
+        out = []
+        for t in self.nlp(clean(text)):
+            if not t.is_alpha:
+                continue
+            exact = self._prep(t.lower_)
+            folded = fold(exact)
+            out.append(
+                Token(
+                    t.idx,
+                    t.idx + len(t.text),
+                    exact,
+                    folded,
+                    fold(t.lemma_),
+                    folded in self.stop_words,
+                )
+            )
+        return out
+
+    def analyze(self, text: str) -> Analysis:
+        """Index terms of a document text."""
+        toks = self.tokens(text)
+        refs = cite_terms(clean(text))
+        keep = [t for t in toks if not t.stop]
+        return Analysis([t.lemma for t in keep] + refs, [t.exact for t in keep] + refs, toks)
+
+    def analyze_query(self, text: str) -> Analysis:
+        """Index terms of a query, plus synonym expansions of the player vocabulary."""
+        result = self.analyze(text)
+        if not any(not t.stop for t in result.tokens):
+            # a query of stop words only still means something ("pas" in some lists)
+            result.lemmas = [t.lemma for t in result.tokens] + result.lemmas
+            result.exact = [t.exact for t in result.tokens] + result.exact
+        toks = result.tokens
+        i = 0
+        while i < len(toks):
+            for n in range(min(MAX_KEY_WORDS, len(toks) - i), 0, -1):
+                window = toks[i : i + n]
+                values = self._synonyms.get(tuple(t.lemma for t in window)) or self._synonyms.get(
+                    tuple(t.folded for t in window)
+                )
+                if values:
+                    result.synonym_words.update(t.folded for t in window)
+                    for value in values:
+                        if value.startswith("en:"):
+                            result.english.append(value[3:].strip())
+                        else:
+                            result.expansions.extend(self.analyze(value).lemmas)
+                    i += n - 1
+                    break
+            i += 1
+        return result
+
+
+@functools.cache
+def analyzer(code: str) -> Analyzer:
+    """The (cached) analyzer of a language; raises KeyError naming the known codes."""
+    if code not in LANGS:
+        raise KeyError(f"unknown language {code!r}; known: {', '.join(LANGS)}")
+    return Analyzer(code)
+
+
+def load_all() -> dict[str, Analyzer]:
+    """Every analyzer, loaded and warmed (simplemma loads its dictionaries on first use)."""
+    out = {}
+    for code in LANGS:
+        out[code] = analyzer(code)
+        out[code].analyze("warm up pravila karta")
+    return out

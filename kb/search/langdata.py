@@ -1,0 +1,75 @@
+"""Read the per-language data files of ``kb/lang/<code>/`` (stop words, overrides, synonyms).
+
+Every language folder carries the same file names; a malformed line raises ``LangDataError``
+quoting the file, line number and line, and saying what is accepted.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LANG_DIR = Path(__file__).resolve().parent.parent / "lang"
+LANGS: tuple[str, ...] = ("sr", "hr", "sk", "pl", "ru", "en")
+
+
+class LangDataError(ValueError):
+    """A language data file has a line that does not fit its format."""
+
+
+@dataclass(frozen=True)
+class LangData:
+    """Everything a language folder provides besides citation patterns."""
+
+    code: str
+    stop_words: frozenset[str]
+    lemma_overrides: dict[str, str]
+    synonyms: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _lines(path: Path) -> list[tuple[int, str]]:
+    """Non-blank, non-comment lines with their 1-based numbers."""
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            out.append((n, line.rstrip("\n")))
+    return out
+
+
+def read_pairs(path: Path) -> list[tuple[str, str]]:
+    """A two-column TSV file (``left<TAB>right``) as pairs, both sides stripped and non-empty."""
+    pairs = []
+    for n, line in _lines(path):
+        parts = line.split("\t")
+        if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+            raise LangDataError(
+                f"{path}:{n}: {line!r} is not 'word<TAB>word(s)' (exactly one tab, both sides "
+                "non-empty)"
+            )
+        pairs.append((parts[0].strip(), parts[1].strip()))
+    return pairs
+
+
+def load(code: str) -> LangData:
+    """The data of one language folder; raises KeyError for an unknown code."""
+    if code not in LANGS:
+        raise KeyError(f"unknown language {code!r}; known: {', '.join(LANGS)}")
+    folder = LANG_DIR / code
+    stop = frozenset(w.strip().lower() for _, w in _lines(folder / "stop_words.txt"))
+    overrides = {}
+    for form, lemma in read_pairs(folder / "lemma_overrides.tsv"):
+        if " " in form:
+            raise LangDataError(
+                f"{folder / 'lemma_overrides.tsv'}: form {form!r} has a space; one word per form"
+            )
+        overrides[form.lower()] = lemma.lower()
+    return LangData(code, stop, overrides, read_pairs(folder / "synonyms.tsv"))
+
+
+def pipeline_factory(code: str) -> Callable[[], Any]:
+    """The ``make_pipeline`` factory exported by ``kb/lang/<code>/pipeline.py``."""
+    module = importlib.import_module(f"kb.lang.{code}.pipeline")
+    return module.make_pipeline

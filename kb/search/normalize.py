@@ -1,0 +1,102 @@
+"""Text normalisation shared by every analyzer: Unicode form, Serbian script, folding, cite terms.
+
+Pure functions, no language data: the per-language word lists live in ``kb/lang/<code>/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+_SR_CYR = "абвгдђежзијклљмнњопрстћуфхцчџш"
+_SR_LAT = [
+    "a",
+    "b",
+    "v",
+    "g",
+    "d",
+    "đ",
+    "e",
+    "ž",
+    "z",
+    "i",
+    "j",
+    "k",
+    "l",
+    "lj",
+    "m",
+    "n",
+    "nj",
+    "o",
+    "p",
+    "r",
+    "s",
+    "t",
+    "ć",
+    "u",
+    "f",
+    "h",
+    "c",
+    "č",
+    "dž",
+    "š",
+]
+_SR_TABLE = str.maketrans(dict(zip(_SR_CYR, _SR_LAT, strict=True)))
+
+# đ and ł do not decompose under NFD; ё folds to е (Russian texts mix them freely)
+_SPECIAL = str.maketrans({"đ": "dj", "ł": "l", "ё": "е", "ß": "ss"})
+_BREVE = "\u0306"  # kept so that й stays й (it is a letter of its own, not и with an accent)
+
+# Russian texts write law letters with Cyrillic look-alikes (27В1, 30С)
+_HOMOGLYPHS = str.maketrans("АВСЕНКМОРТХавсеңкмортх", "ABCEHKMOPTXabcehkmoptx")
+CITE_RE = re.compile(
+    r"(?<![\w.])(\d{1,3})(?!\d)([A-Ha-hАВСЕавсе])?(\d{1,2})?((?:\s?\((?:[a-z]{1,4}|\d{1,2})\))*)"
+)
+_PAREN_RE = re.compile(r"\(([a-z]{1,4}|\d{1,2})\)")
+_POINT_RE = re.compile(r"(?<![\w.])(\d{1,3})\.(\d{1,2})(?![\d\w])")
+
+
+def clean(text: str) -> str:
+    """NFC, NBSP and other odd spaces to a plain space, soft hyphens dropped."""
+    text = unicodedata.normalize("NFC", text)
+    return text.replace("\xa0", " ").replace("\u202f", " ").replace("\xad", "")
+
+
+def sr_to_latin(text: str) -> str:
+    """Serbian Cyrillic to Latin (lower-case input; ``љ`` -> ``lj``, ``џ`` -> ``dž``)."""
+    return text.translate(_SR_TABLE)
+
+
+@functools.lru_cache(maxsize=200_000)
+def fold(word: str) -> str:
+    """Drop diacritics: ``č`` -> ``c``, ``đ`` -> ``dj``, ``ł`` -> ``l``; keeps ``й``."""
+    s = unicodedata.normalize("NFD", word.translate(_SPECIAL))
+    s = "".join(c for c in s if c == _BREVE or unicodedata.category(c) != "Mn")
+    return unicodedata.normalize("NFC", s)
+
+
+def cite_terms(text: str) -> list[str]:
+    """Hierarchical citation terms: ``27B1(b)`` / Russian ``27В1(b)`` -> 27, 27b, 27b1, 27b1b.
+
+    Commentary points ``27.5`` give ``27`` and ``27.5``. A year such as ``2017`` gives nothing
+    (at most three digits, not followed by another digit).
+    """
+    out: list[str] = []
+    for m in _POINT_RE.finditer(text):
+        out.append(f"{m.group(1)}.{m.group(2)}")
+    for number, letter, sub, parens in CITE_RE.findall(text):
+        term = number
+        out.append(term)
+        if not letter:
+            continue
+        term += letter.translate(_HOMOGLYPHS).lower()
+        out.append(term)
+        if not sub:
+            continue
+        term += sub
+        out.append(term)
+        for p in _PAREN_RE.findall(parens):
+            term += p
+            out.append(term)
+    return out

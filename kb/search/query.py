@@ -1,0 +1,359 @@
+"""Query -> ranked results, one per node, with a marked snippet.
+
+Order of business: a query that is a citation goes straight to its node(s); otherwise the query
+is analysed by every language its script allows (or the one given), scored per language with
+BM25, each language weighted by how much of the query its vocabulary covers, and merged with the
+English route (law titles and TD vocabulary -> Law numbers of every bridge document). When the
+filters exclude the query's own language, its best Laws are carried over by Law number.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kb.search.analyze import Analysis, analyzer
+from kb.search.cite import QueryCite, parse_query
+from kb.search.english import english_cites, vocabulary
+from kb.search.index import LangIndex, SearchIndex
+from kb.search.normalize import clean
+
+EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
+EXPANSION_WEIGHT = 0.7  # player vocabulary counts a little less than the user's own words
+ENGLISH_WEIGHT = 0.9  # a Law reached through English ranks under a direct hit of equal cover
+PIVOT_WEIGHT = 0.8
+PIVOT_TOP = 5  # units of the excluded language carried over
+PREFIX_WEIGHT = 0.6  # a cite found only as its ancestor (27B1(a) -> 27 in a commentary)
+SNIPPET_CHARS = 220
+TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
+MARK = ("[", "]")
+
+_SR_ONLY = set("ђјљњћџ")
+_RU_ONLY = set("ыэёйщъ")
+_PL_ONLY = set("ąęłńśźż")
+_SK_ONLY = set("äĺľňôŕťďáéíúý")
+_SRHR = set("ćđ")
+_SLAVIC_LATIN = set("čšž")
+
+# Hook for the lead: given a result dict and the index, return extra keys (e.g. "parallels").
+Enricher = Callable[[dict[str, Any], SearchIndex], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which documents may appear in results."""
+
+    doc: str | None = None
+    lang: str | None = None
+    game: str | None = None
+    edition: str | None = None
+
+    def allows(self, doc: str, index: SearchIndex) -> bool:
+        """Whether ``doc`` passes every filter."""
+        m = index.docs[doc]
+        return (
+            (self.doc is None or doc == self.doc)
+            and (self.lang is None or m.lang == self.lang)
+            and (self.game is None or m.game == self.game)
+            and (self.edition is None or m.edition == self.edition)
+        )
+
+
+def detect_languages(query: str) -> list[str]:
+    """Candidate query languages from the script and letters (most specific first)."""
+    chars = set(clean(query).lower())
+    if any("\u0400" <= c <= "\u04ff" for c in chars):
+        if chars & _SR_ONLY:
+            return ["sr"]
+        if chars & _RU_ONLY:
+            return ["ru"]
+        return ["ru", "sr"]
+    if chars & _PL_ONLY:
+        return ["pl"]
+    if chars & _SK_ONLY:
+        return ["sk", "pl"] if "ó" in chars else ["sk"]
+    if chars & _SRHR:
+        return ["sr", "hr", "pl"] if "ć" in chars else ["sr", "hr"]
+    if chars & _SLAVIC_LATIN:
+        return ["sr", "hr", "sk"]
+    return ["sr", "hr", "sk", "pl", "en"]
+
+
+def search(
+    index: SearchIndex,
+    query: str,
+    *,
+    doc: str | None = None,
+    lang: str | None = None,
+    game: str | None = None,
+    edition: str | None = None,
+    query_lang: str | None = None,
+    limit: int = 10,
+    enrich: Enricher | None = None,
+) -> list[dict[str, Any]]:
+    """Ranked results for ``query``: dicts with id, doc, law, cite, kind, title, snippet, score
+    (and term for definitions). ``doc``/``lang``/``game``/``edition`` filter the results;
+    ``query_lang`` fixes the query language instead of detecting it."""
+    if doc is not None and doc not in index.docs:
+        raise ValueError(f"unknown document {doc!r}; known: {', '.join(index.docs)}")
+    if query_lang is not None and query_lang not in ("sr", "hr", "sk", "pl", "ru", "en"):
+        raise ValueError(f"unknown query language {query_lang!r}; known: sr, hr, sk, pl, ru, en")
+    filters = Filters(doc, lang, game, edition)
+    if not clean(query).strip():
+        return []
+    scored, marks = _rank(index, query, filters, query_lang)
+    doc_rank = {d: i for i, d in enumerate(index.docs)}
+    best = heapq.nlargest(limit + TOP_PER_LANGUAGE, scored.items(), key=lambda kv: kv[1])
+    ranked = sorted(
+        best,
+        key=lambda kv: (
+            -kv[1],
+            doc_rank[index.nodes[kv[0]].doc],
+            index.nodes[kv[0]].line_start,
+        ),
+    )[:limit]
+    out = []
+    for node_id, score in ranked:
+        result = result_dict(index, node_id, score, marks.get(node_id, set()))
+        if enrich is not None:
+            result.update(enrich(result, index))
+        out.append(result)
+    return out
+
+
+def _top(scores: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the ``k`` best positive scores (unordered)."""
+    idx = np.argpartition(-scores, k)[:k] if scores.size > k else np.arange(scores.size)
+    return idx[scores[idx] > 0]
+
+
+def _rank(
+    index: SearchIndex, query: str, filters: Filters, query_lang: str | None
+) -> tuple[dict[str, float], dict[str, set[str]]]:
+    """Scores per node ID, and the query terms to mark per language."""
+    cite = parse_query(query)
+    if cite is not None:
+        hits = cite_hits(index, cite, filters)
+        if hits:
+            return hits, {}
+    langs = [query_lang] if query_lang else detect_languages(query)
+    scored: dict[str, float] = {}
+    marks: dict[str, set[str]] = {}
+    english: dict[str, float] = {}
+    for code in langs:
+        analysis = analyzer(code).analyze_query(query)
+        lidx = index.langs.get(code)
+        if code == "en":
+            _english_route(analysis.lemmas + analysis.expansions, 1.0, analysis, english)
+            continue
+        if lidx is None:
+            continue
+        cover, terms = _query_terms(lidx, analysis)
+        if analysis.english:
+            en_terms = [t for p in analysis.english for t in analyzer("en").analyze(p).lemmas]
+            _english_route(en_terms, cover, analysis, english)
+        if cover <= 0:
+            continue
+        allowed = _allowed(index, lidx, filters)
+        scores = _bm25(lidx, terms, analysis)
+        weight = cover * cover
+        if not allowed.any():
+            top = float(scores.max()) if scores.size else 0.0
+            if top > 0:
+                _pivot(index, lidx, scores, weight, top, filters, scored)
+            continue
+        scores[~allowed] = 0.0
+        top = float(scores.max()) if scores.size else 0.0
+        if top <= 0:
+            continue
+        for j in _top(scores, TOP_PER_LANGUAGE):
+            node_id = lidx.units[j]
+            s = weight * float(scores[j]) / top
+            if s > scored.get(node_id, 0.0):
+                scored[node_id] = s
+                marks[node_id] = set(terms[0]) | set(terms[1]) | set(analysis.expansions)
+    for c, s in english.items():
+        for node_id, w in _cite_nodes(index, c, filters, law_numbered=True).items():
+            scored[node_id] = max(scored.get(node_id, 0.0), ENGLISH_WEIGHT * s * w)
+    return scored, marks
+
+
+def _query_terms(lidx: LangIndex, a: Analysis) -> tuple[float, tuple[list[str], list[str]]]:
+    """How much of the query this language covers (0-1), and its lemma and exact terms."""
+    content = [t for t in a.tokens if not t.stop] or a.tokens
+    lemmas: list[str] = []
+    covered = 0
+    for t in content:
+        cands = {t.lemma} | lidx.surface_lemmas.get(t.folded, set())
+        found = [c for c in cands if c in lidx.lemma.postings]
+        if not found and t.exact in lidx.exact.postings:
+            found = [t.lemma]
+        if not found and t.folded not in a.synonym_words:
+            # typos and OCR damage: vocabulary words one edit away
+            found = sorted(lidx.fuzzy(t.lemma) | lidx.fuzzy(t.folded))[:3]
+        if found or t.folded in a.synonym_words:
+            covered += 1
+        lemmas.extend(found)
+    cites = [x for x in a.lemmas if x[:1].isdigit()]
+    if cites and any(c in lidx.lemma.postings for c in cites):
+        covered += 1
+    total = len(content) + (1 if cites else 0)
+    cover = covered / total if total else 0.0
+    exact = [t.exact for t in content] + cites
+    return cover, (lemmas + cites, exact)
+
+
+def _bm25(lidx: LangIndex, terms: tuple[list[str], list[str]], a: Analysis) -> np.ndarray:
+    """Lemma + weighted exact + weighted expansion scores of every unit of one language."""
+    scores = np.zeros(len(lidx.units), dtype=np.float32)
+    lidx.lemma.add_scores(terms[0], scores)
+    lidx.exact.add_scores(terms[1], scores, EXACT_WEIGHT)
+    lidx.lemma.add_scores(a.expansions, scores, EXPANSION_WEIGHT)
+    return scores
+
+
+def _allowed(index: SearchIndex, lidx: LangIndex, filters: Filters) -> np.ndarray:
+    """Mask of the units of one language that pass the filters."""
+    if filters == Filters():
+        return np.ones(len(lidx.units), dtype=bool)
+    ok = {d for d in index.docs if filters.allows(d, index)}
+    return np.array([index.nodes[u].doc in ok for u in lidx.units], dtype=bool)
+
+
+def _english_route(terms: list[str], cover: float, a: Analysis, out: dict[str, float]) -> None:
+    """Add cites reached through English (law titles, TD vocabulary) to ``out``."""
+    if not terms:
+        return
+    known = vocabulary()
+    if a.tokens and all(t.lemma not in known for t in a.tokens) and not a.english:
+        return
+    en_cover = cover
+    if not a.english:
+        content = [t for t in a.tokens if not t.stop] or a.tokens
+        en_cover = sum(t.lemma in known or t.folded in a.synonym_words for t in content) / max(
+            1, len(content)
+        )
+    for c, s in english_cites(terms).items():
+        out[c] = max(out.get(c, 0.0), s * en_cover * en_cover)
+
+
+def _pivot(
+    index: SearchIndex,
+    lidx: LangIndex,
+    scores: np.ndarray,
+    weight: float,
+    top: float,
+    filters: Filters,
+    scored: dict[str, float],
+) -> None:
+    """Carry the best units of an excluded language over to the allowed documents, by cite."""
+    for j in np.argsort(-scores)[:PIVOT_TOP]:
+        if scores[j] <= 0:
+            break
+        node = index.nodes[lidx.units[j]]
+        if not index.docs[node.doc].law_numbered:
+            continue
+        s = PIVOT_WEIGHT * weight * float(scores[j]) / top
+        for node_id, w in _cite_nodes(index, node.cite, filters, law_numbered=True).items():
+            scored[node_id] = max(scored.get(node_id, 0.0), s * w)
+
+
+def cite_hits(index: SearchIndex, cite: QueryCite, filters: Filters) -> dict[str, float]:
+    """Nodes named by a citation query: exact matches first (hinted languages first), then the
+    nearest existing ancestor in documents that lack the exact cite."""
+    out: dict[str, float] = {}
+    for c in (cite.cite, *cite.alternatives):
+        for node_id, w in _cite_nodes(index, c, filters, law_numbered=False).items():
+            if node_id in out:
+                continue
+            hinted = not cite.langs or index.docs[index.nodes[node_id].doc].lang in cite.langs
+            out[node_id] = w * (1.0 if hinted else 0.9)
+    # an exact match in a document beats its alternative/prefix matches elsewhere in that doc
+    return out
+
+
+def _cite_nodes(
+    index: SearchIndex, cite: str, filters: Filters, *, law_numbered: bool
+) -> dict[str, float]:
+    """The node with ``cite`` in each allowed document (weight 1), or its nearest ancestor cite
+    (weight PREFIX_WEIGHT)."""
+    out: dict[str, float] = {}
+    for doc, meta in index.docs.items():
+        if not filters.allows(doc, index) or (law_numbered and not meta.law_numbered):
+            continue
+        exact = index.by_doc_cite.get((doc, cite))
+        if exact is not None:
+            out[exact] = 1.0
+            continue
+        for prefix in _prefixes(cite):
+            hit = index.by_doc_cite.get((doc, prefix))
+            if hit is not None:
+                out[hit] = PREFIX_WEIGHT
+                break
+    return out
+
+
+def _prefixes(cite: str) -> list[str]:
+    """Ancestor cites, nearest first: ``27B1(a)`` -> 27B1, 27B, 27; ``27.5`` -> 27."""
+    if "." in cite:
+        return [cite.split(".")[0]]
+    parts = re.findall(r"\(\w+\)|\d+|[A-Z]", cite)
+    return ["".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
+
+
+def result_dict(index: SearchIndex, node_id: str, score: float, terms: set[str]) -> dict[str, Any]:
+    """The result shape of the API and CLI for one node."""
+    node = index.nodes[node_id]
+    title = node.title
+    cur = node
+    while title is None and cur.parent and cur.kind not in ("law", "definition"):
+        cur = index.nodes[cur.parent]
+        if cur.kind in ("chapter", "part", "section-group"):
+            break
+        title = cur.title
+    out: dict[str, Any] = {
+        "id": node.id,
+        "doc": node.doc,
+        "law": node.law,
+        "cite": node.cite,
+        "kind": node.kind,
+        "title": title,
+        "snippet": snippet(index, node_id, terms),
+        "score": round(score, 4),
+    }
+    if node.law == "def":
+        term_node = node
+        while term_node.kind != "definition" and term_node.parent:
+            term_node = index.nodes[term_node.parent]
+        out["term"] = term_node.title
+    return out
+
+
+def snippet(index: SearchIndex, node_id: str, terms: set[str], width: int = SNIPPET_CHARS) -> str:
+    """The unit's text around its first matched word, matched words marked ``[word]``."""
+    ut = index.unit_texts.get(node_id)
+    if ut is None:
+        node = index.nodes[node_id]
+        return (node.text or node.title or "")[:width]
+    hits = [(s, e) for s, e, lem, ex in ut.words if lem in terms or ex in terms]
+    start = 0
+    if hits and hits[0][0] > width // 3:
+        start = ut.text.rfind(" ", 0, hits[0][0] - width // 4) + 1
+    end = min(len(ut.text), start + width)
+    if end < len(ut.text):
+        cut = ut.text.rfind(" ", start, end)
+        end = cut if cut > start else end
+    pieces, pos = [], start
+    for s, e in hits:
+        if s < start or e > end:
+            continue
+        pieces.append(ut.text[pos:s] + MARK[0] + ut.text[s:e] + MARK[1])
+        pos = e
+    pieces.append(ut.text[pos:end])
+    text = "".join(pieces)
+    return ("…" if start > 0 else "") + text + ("…" if end < len(ut.text) else "")

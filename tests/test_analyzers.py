@@ -1,0 +1,183 @@
+"""Language analyzers: every language loads offline; lemmas, script, folding, data files."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.search.analyze import analyzer
+from kb.search.english import entries
+from kb.search.langdata import LANG_DIR, LANGS, load, read_pairs
+from kb.search.normalize import cite_terms, fold, sr_to_latin
+
+DOC_LANGS = ["sr", "hr", "sk", "pl", "ru"]
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_language_loads_offline(code: str) -> None:
+    an = analyzer(code)
+    assert an.analyze("Pravila karta 27B1(a)").lemmas
+
+
+@pytest.mark.parametrize(
+    ("code", "form", "lemma"),
+    [
+        ("sr", "licitom", "licit"),
+        ("sr", "nedovoljnog", "nedovoljan"),
+        ("sr", "pravila", "pravilo"),
+        ("sr", "Недовољан", "nedovoljan"),
+        ("sr", "лицита", "licit"),
+        ("sr", "karta", "karta"),
+        ("sr", "štihova", "stih"),
+        ("hr", "pravila", "pravilo"),
+        ("hr", "betla", "betl"),
+        ("hr", "pratioca", "pratilac"),
+        ("hr", "kazne", "kazna"),
+        ("hr", "strane", "strana"),
+        ("sk", "pravidiel", "pravidlo"),
+        ("sk", "nedostatočnej", "nedostatocny"),
+        ("sk", "ponuky", "ponuka"),
+        ("sk", "hlášok", "hlaska"),
+        ("sk", "zdvihov", "zdvih"),
+        ("sk", "nepriznania", "nepriznanie"),
+        ("pl", "zasłony", "zaslona"),
+        ("pl", "zapowiedzi", "zapowiedz"),
+        ("pl", "lewy", "lewa"),
+        ("pl", "graczy", "gracz"),
+        ("ru", "правила", "правило"),
+        ("ru", "заявку", "заявка"),
+        ("ru", "очереди", "очередь"),
+        ("ru", "партнёра", "партнер"),
+        ("ru", "контры", "контра"),
+        ("en", "revoked", "revoke"),
+        ("en", "tricks", "trick"),
+    ],
+)
+def test_form_to_folded_lemma(code: str, form: str, lemma: str) -> None:
+    assert analyzer(code).tokens(form)[0].lemma == lemma
+
+
+@pytest.mark.parametrize(
+    ("cyrillic", "latin"),
+    [
+        ("недовољан лицит", "nedovoljan licit"),
+        ("љубав њива џеп", "ljubav njiva džep"),
+        ("ђак ћуфта", "đak ćufta"),
+        ("правило", "pravilo"),
+    ],
+)
+def test_serbian_cyrillic_to_latin(cyrillic: str, latin: str) -> None:
+    assert sr_to_latin(cyrillic) == latin
+
+
+@pytest.mark.parametrize(
+    ("word", "folded"),
+    [
+        ("nedostatočná", "nedostatocna"),
+        ("određen", "odredjen"),
+        ("zasłona", "zaslona"),
+        ("ôsmy", "osmy"),
+        ("ещё", "еще"),
+        ("мой", "мой"),  # й is a letter, not an accented и
+        ("výnos", "vynos"),
+    ],
+)
+def test_fold(word: str, folded: str) -> None:
+    assert fold(word) == folded
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("pravidlo 27B1(b)", ["27", "27b", "27b1", "27b1b"]),
+        ("Правило 27В1(b)", ["27", "27b", "27b1", "27b1b"]),
+        ("vidi 30С", ["30", "30c"]),
+        ("edition 2017", []),
+        ("point 27.5", ["27.5", "27"]),
+        ("40B2(c)(ii)", ["40", "40b", "40b2", "40b2c", "40b2cii"]),
+    ],
+)
+def test_cite_terms(text: str, terms: list[str]) -> None:
+    assert cite_terms(text) == terms
+
+
+@pytest.mark.parametrize(
+    ("code", "text", "exact"),
+    [
+        ("sr", "Недовољан лицит", ["nedovoljan", "licit"]),
+        ("sk", "Nedostatočná ponuka", ["nedostatočná", "ponuka"]),
+    ],
+)
+def test_exact_field_keeps_diacritics_and_serbian_latin(
+    code: str, text: str, exact: list[str]
+) -> None:
+    assert analyzer(code).analyze(text).exact == exact
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_data_files_well_formed(code: str) -> None:
+    data = load(code)  # raises on a malformed line
+    assert len(data.stop_words) > 100
+    assert data.synonyms and data.lemma_overrides
+    for key, value in data.synonyms:
+        assert key != value, f"{code}: synonym {key!r} maps to itself"
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_overrides_win_over_the_lemmatizer(code: str) -> None:
+    an = analyzer(code)
+    for form, lemma in load(code).lemma_overrides.items():
+        got = an.tokens(form)
+        assert len(got) == 1 and got[0].lemma == fold(lemma), (code, form, lemma, got)
+
+
+@pytest.mark.parametrize("code", DOC_LANGS)
+def test_domain_words_are_not_stop_words(code: str) -> None:
+    stop = analyzer(code).stop_words
+    assert not {"pas", "bez", "kontra", "вне", "пас"} & stop
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "expansion"),
+    [
+        ("sr", "revoke", "renons"),
+        ("sr", "kibic", "gledalac"),
+        ("sr", "van reda", "red"),
+        ("hr", "kibici", "gledalac"),
+        ("sk", "revok", "nepriznanie"),
+        ("sk", "rozhodca", "veduci"),
+        ("pl", "tacka", "deska"),
+        ("ru", "недостаточная заявка", "назначение"),
+        ("en", "huddle", "hesitation"),
+    ],
+)
+def test_synonyms_expand_queries(code: str, query: str, expansion: str) -> None:
+    assert expansion in analyzer(code).analyze_query(query).expansions
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "english"),
+    [("pl", "rewokacja", "revoke"), ("ru", "ренонс", "revoke"), ("ru", "болван", "dummy")],
+)
+def test_synonyms_route_to_english(code: str, query: str, english: str) -> None:
+    assert english in analyzer(code).analyze_query(query).english
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_english_routes_name_known_vocabulary(code: str) -> None:
+    phrases = {e.phrase for e in entries()}
+    words = {w for p in phrases for w in analyzer("en").analyze(p).lemmas}
+    for _, value in load(code).synonyms:
+        if value.startswith("en:"):
+            got = analyzer("en").analyze(value[3:]).lemmas
+            assert set(got) <= words, f"{code}: {value!r} has words the English route lacks"
+
+
+def test_law_titles_cover_laws_1_to_93() -> None:
+    laws = sorted({int(e.cites[0]) for e in entries() if e.cites[0].isdigit()})
+    assert laws == list(range(1, 94))
+
+
+def test_td_vocabulary_cites_are_law_cites() -> None:
+    for term, cites in read_pairs(LANG_DIR / "en" / "td_vocabulary.tsv"):
+        for c in cites.split():
+            assert 1 <= int("".join(ch for ch in c[:2] if ch.isdigit())) <= 93, (term, c)
