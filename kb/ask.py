@@ -1,0 +1,137 @@
+"""``lawdesk ask``: a free question -> the citations in it, the passages that answer it, and the
+auction it contains (checked by the rules core).
+
+Call words per language are data (``kb/lang/<code>/calls.tsv``); an auction is a run of at least
+two calls with at least one bid (``1H P 1S X``, ``1♥ pas 2♣ kontra``). The dealer is read from
+``dealer N`` (or a local word); when the question does not say, North is assumed and the answer
+says so.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from kb.refs import CiteError, parse_cite
+from kb.refs.find import find_in_text
+from kb.refs.patterns import languages
+from kb.rules.bridge import check_auction
+from kb.rules.errors import RulesError
+from kb.search.index import SearchIndex
+from kb.search.query import Enricher, detect_languages, search
+
+LANG_DIR = Path(__file__).resolve().parent / "lang"
+DEALER = re.compile(
+    r"(?i)\b(?:dealer|djelitelj|delilac|dijeli|deli|rozdávajúci|rozdający|сдающий|сдает)\s*[:=]?\s*"
+    r"([NESW])\b"
+)
+BARE_CITE = re.compile(
+    r"(?<![\w.])(\d{1,2}\s?[A-H](?:\s?\d{1,2})?(?:\s?\([a-z]{1,4}\)|[a-z]{1,4})*)(?!\w)"
+)
+TOKEN = re.compile(r"[^\s,;/–—-]+")
+
+
+@cache
+def call_words() -> dict[str, str]:
+    """Every language's words for calls and strains (lower-case) -> canonical call part."""
+    words: dict[str, str] = {}
+    for path in sorted(LANG_DIR.glob("*/calls.tsv")):
+        with path.open(encoding="utf-8") as fh:
+            for row in csv.reader(fh, delimiter="\t"):
+                if row and not row[0].startswith("#"):
+                    words[row[0].lower()] = row[1]
+    return words
+
+
+def _call(token: str) -> str | None:
+    """A token as a call (``1H``, ``P``, ``X``, ``XX``) or None."""
+    words = call_words()
+    t = token.lower().strip(".!?:()")
+    if t in words and words[t] in {"P", "X", "XX"}:
+        return words[t]
+    m = re.fullmatch(r"([1-7])\s*(.+)", t)
+    if m and m[2] in words and words[m[2]] in {"C", "D", "H", "S", "NT"}:
+        return f"{m[1]}{words[m[2]]}"
+    return None
+
+
+def find_auction(text: str) -> dict[str, Any] | None:
+    """The longest run of calls in the question, with its dealer, or None."""
+    best: list[str] = []
+    run: list[str] = []
+    tokens = [*TOKEN.findall(text), ""]
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        # a bid may be typed with a space: "1 ♥", "3 bez aduta"
+        two = f"{tok} {tokens[i + 1]}" if i + 1 < len(tokens) else tok
+        three = f"{two} {tokens[i + 2]}" if i + 2 < len(tokens) else two
+        call = next(((c, n) for c, n in ((_call(three), 3), (_call(two), 2), (_call(tok), 1))
+                     if c and (n == 1 or tok.isdigit())), None)
+        if call:
+            run.append(call[0])
+            i += call[1]
+            continue
+        if len(run) > len(best) and any(c[0].isdigit() for c in run):
+            best = run
+        run = []
+        i += 1
+    if len(best) < 2:
+        return None
+    m = DEALER.search(text)
+    return {"dealer": m[1].upper() if m else "N", "dealer_assumed": m is None, "calls": best}
+
+
+def find_citations(text: str, calls: Iterable[str] = ()) -> list[str]:
+    """Cites named in the question, with a law word in any language or bare (``27B1a``);
+    a bare ``1H`` that is one of the auction's ``calls`` is a bid, not Law 1H."""
+    calls = set(calls)
+    found: dict[str, int] = {}
+    for lang in languages():
+        for _, target, start, *_ in find_in_text(text, lang):
+            if target.law:
+                found.setdefault(target.cite, start)
+    for m in BARE_CITE.finditer(text):
+        if m[1].replace(" ", "").upper() in calls:
+            continue
+        try:
+            cite = parse_cite(m[1])
+        except CiteError:
+            continue
+        if not any(c.startswith(cite) for c in found):
+            found.setdefault(cite, m.start())
+    return sorted(found, key=found.__getitem__)
+
+
+def ask(
+    index: SearchIndex, question: str, *, limit: int = 5, enrich: Enricher | None = None,
+    edition: str = "2017",
+) -> dict[str, Any]:
+    """Citations, passages and auction for a free question."""
+    if not question.strip():
+        raise ValueError("the question is empty; type a few words, a law number or an auction")
+    auction = find_auction(question)
+    cites = find_citations(question, auction["calls"] if auction else ())
+    found = [
+        {"cite": c, "nodes": [index.by_doc_cite[(d, c)] for d in index.docs
+                              if (d, c) in index.by_doc_cite]}
+        for c in cites
+    ]
+    answer: dict[str, Any] = {
+        "question": question,
+        "languages": detect_languages(question),
+        "citations": found,
+        "passages": search(index, question, limit=limit, enrich=enrich),
+        "auction": None,
+    }
+    if auction:
+        try:
+            check = check_auction(auction["dealer"], auction["calls"], edition=edition).to_dict()
+        except RulesError as exc:
+            check = {"error": str(exc)}
+        answer["auction"] = {**auction, "check": check}
+    return answer

@@ -1,0 +1,161 @@
+"""Search commands: search (one query or a batch), ask, eval."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from kb import store
+from kb.cli.app import app, fail
+from kb.cli.kb_cmds import JsonFlag, KbPath, open_kb
+
+Limit = Annotated[int, typer.Option("--limit", "-n", min=1, max=100, help="How many results.")]
+
+
+def _index(k: store.KB) -> Any:
+    from kb.search.service import index_from_kb
+
+    return index_from_kb(k)
+
+
+def _print_results(results: list[dict[str, Any]]) -> None:
+    if not results:
+        typer.echo("no results")
+    for i, r in enumerate(results, 1):
+        title = f" — {r['title']}" if r.get("title") else ""
+        typer.echo(f"{i:2d}. {r['id']}  ({r['kind']}){title}  [{r['score']:.2f}]")
+        typer.echo(f"    {r['snippet']}")
+        if r.get("parallels"):
+            typer.echo("    also: " + ", ".join(p["id"] for p in r["parallels"][:6]))
+
+
+@app.command()
+def search(
+    query: Annotated[str | None, typer.Argument(help="Words or a citation (27B1a, član 16B).")]
+    = None,
+    doc: Annotated[str | None, typer.Option("--doc", help="Only this document.")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="Only documents in this language.")]
+    = None,
+    limit: Limit = 10,
+    batch: Annotated[Path | None, typer.Option(
+        "--batch", help="A file with one query per line ('-' for stdin); one JSON line out each.")]
+    = None,
+    kb: KbPath = store.DEFAULT_PATH,
+    as_json: JsonFlag = False,
+) -> None:
+    """Search every document (or one) for a query, in any of sr, hr, sk, pl, ru, en."""
+    from kb.search import search as run
+    from kb.search.service import parallels_enricher
+
+    if (query is None) == (batch is None):
+        fail("give either a QUERY or --batch FILE")
+    k = open_kb(kb)
+    index = _index(k)
+    enrich = parallels_enricher(k)
+    if batch is not None:
+        try:
+            text = sys.stdin.read() if str(batch) == "-" else batch.read_text("utf-8")
+            lines = text.splitlines()
+        except OSError as exc:
+            fail(f"cannot read {batch}: {exc.strerror}")
+            return
+        for line in lines:
+            try:
+                res = run(index, line, doc=doc, lang=lang, limit=limit, enrich=enrich)
+                typer.echo(json.dumps({"query": line, "results": res}, ensure_ascii=False))
+            except ValueError as exc:
+                typer.echo(json.dumps({"query": line, "error": str(exc)}, ensure_ascii=False))
+        return
+    try:
+        results = run(index, query or "", doc=doc, lang=lang, limit=limit, enrich=enrich)
+    except ValueError as exc:
+        fail(str(exc))
+        return
+    if as_json:
+        typer.echo(json.dumps(results, ensure_ascii=False, indent=2))
+    else:
+        _print_results(results)
+
+
+@app.command()
+def ask(
+    question: Annotated[str, typer.Argument(help="A question, in any of the six languages.")],
+    limit: Limit = 5,
+    edition: Annotated[str, typer.Option(help="Laws edition for an auction: 2007 or 2017.")]
+    = "2017",
+    kb: KbPath = store.DEFAULT_PATH,
+    as_json: JsonFlag = False,
+) -> None:
+    """Answer a question: the citations in it, the passages that answer it, its auction."""
+    from kb.ask import ask as run
+    from kb.search.service import parallels_enricher
+
+    if edition not in ("2007", "2017"):
+        fail(f"unknown edition {edition!r}; accepted: 2007, 2017")
+    k = open_kb(kb)
+    try:
+        answer = run(_index(k), question, limit=limit, enrich=parallels_enricher(k),
+                     edition=edition)
+    except ValueError as exc:
+        fail(str(exc))
+        return
+    if as_json:
+        typer.echo(json.dumps(answer, ensure_ascii=False, indent=2))
+        return
+    for c in answer["citations"]:
+        typer.echo(f"cites {c['cite']}: {', '.join(c['nodes']) or 'no such provision'}")
+    if answer["auction"]:
+        a = answer["auction"]
+        check = a["check"]
+        dealer = f"dealer {a['dealer']}" + (" (assumed)" if a["dealer_assumed"] else "")
+        typer.echo(f"auction ({dealer}): {' '.join(a['calls'])}")
+        if "error" in check:
+            typer.echo(f"  {check['error']}")
+        elif check["legal"]:
+            typer.echo(f"  legal; contract {check['contract'] or '(auction not over)'}"
+                       + (f", declarer {check['declarer']}, opening leader "
+                          f"{check['opening_leader']}" if check["declarer"] else ""))
+        else:
+            typer.echo(f"  call {check['first_illegal_index'] + 1} is irregular: "
+                       f"{check['reason']} (Law {check['law']})")
+    typer.echo("passages:")
+    _print_results(answer["passages"])
+
+
+@app.command("eval")
+def evaluate(
+    queries: Annotated[Path | None, typer.Option(help="JSONL evaluation set.")] = None,
+    kb: KbPath = store.DEFAULT_PATH,
+    misses: Annotated[bool, typer.Option("--misses", help="List queries missed in top 5.")]
+    = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Recall@1, recall@5 and MRR@10 of search over the evaluation set, per language and kind."""
+    from kb import evaluate as ev
+    from kb.search import search as run
+
+    try:
+        cases = ev.load_cases(queries or ev.QUERIES)
+    except (OSError, ValueError) as exc:
+        fail(str(exc))
+        return
+    k = open_kb(kb)
+    index = _index(k)
+    parent = {n.id: n.parent for n in index.nodes.values()}
+    t0 = time.perf_counter()
+    result = ev.evaluate(cases, lambda q: [r["id"] for r in run(index, q, limit=ev.DEPTH)],
+                         parent)
+    result["seconds"] = round(time.perf_counter() - t0, 2)
+    if as_json:
+        typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    typer.echo(ev.report_table(result))
+    if misses:
+        typer.echo("-- missed in top 5")
+        for m in result["misses"]:
+            typer.echo(f"{m['q']!r}: gold {m['gold']} got {m['got']}")

@@ -1,0 +1,31 @@
+"""Search over a built KB: the index from the store's nodes, results offered with parallels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kb.search.index import DocMeta, SearchIndex
+from kb.store import KB
+
+
+def index_from_kb(kb: KB) -> SearchIndex:
+    """Build the search index over every node of the KB, with its documents' metadata."""
+    meta = {
+        d["id"]: DocMeta(d["language"], d["game"], d["edition"], d["kind"])
+        for d in kb.documents()
+    }
+    return SearchIndex.build(kb.nodes(), meta)
+
+
+def parallels_enricher(kb: KB) -> Callable[[dict[str, Any], SearchIndex], dict[str, Any]]:
+    """An ``enrich`` hook for ``search``: the same provision in other documents."""
+
+    def enrich(result: dict[str, Any], _: SearchIndex) -> dict[str, Any]:
+        return {
+            "parallels": [
+                {"id": p["node"], "relation": p["relation"]} for p in kb.parallels(result["id"])
+            ]
+        }
+
+    return enrich
