@@ -32,7 +32,7 @@ def doc_stats(parsed: ParsedDoc, doc_refs: list[Reference]) -> dict[str, Any]:
                            and "/" not in n.cite.removeprefix("def/")),
         "footnotes": kinds["footnote"],
         "tables": kinds["table"],
-        "points": kinds["point"],
+        "points": sum(1 for n in parsed.nodes if n.kind == "point" and not n.meta.get("fragment")),
         "refs": {
             "found": len(doc_refs),
             "resolved": status["resolved"],

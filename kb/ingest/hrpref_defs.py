@@ -1,0 +1,156 @@
+"""Chapter 1 `Definicije` of hr-pref-2014: 88 `Term  -  definition` entries (notes A.6).
+
+Entries become ``def/<slug>`` (a second ``Igra`` is ``def/igra-2``); the nine `   - Dva  -  ...`
+sub-entries under *Licitacija* are children ``def/licitacija/dva``; numbered lines are children
+``.../1``; lines that are neither continue the entry above (the *Expas* line break); the rezon
+values under *Rezon* are a table ``def/rezon/table/1``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kb.ingest.common import slugify, squash
+from kb.ingest.hrpref_lines import DEF_ENTRY, DEF_NUMBER, DEF_SUB, PAGE
+from kb.ingest.hrpref_sink import Sink
+from kb.ingest.hrpref_tables import REZON_ROW, rezon_row
+from kb.models import Node
+
+MAX_TERM_WORDS = 8
+
+
+def term_slug(term: str) -> str:
+    """Slug of a term without its glosses: `Bord (Board eng.) (Paleta hr.)` -> `bord`."""
+    return slugify(re.sub(r"\([^)]*\)", " ", term)) or slugify(term) or "term"
+
+
+def aliases(term: str) -> list[str]:
+    """The names a term goes by: its `A ili B` alternatives and parenthesised glosses."""
+    glosses = [squash(g) for g in re.findall(r"\(([^)]*)\)", term)]
+    bare = squash(re.sub(r"\([^)]*\)", " ", term)).replace("„", "").replace("“", "")
+    names = [squash(p) for p in re.split(r"\s+ili\s+", bare) if squash(p)]
+    return [n for n in [*names, *glosses] if n != squash(term)]
+
+
+def is_term(term: str) -> bool:
+    """A plausible defined term (short, starting with a capital)."""
+    return len(term.split()) <= MAX_TERM_WORDS and len(term) <= 60
+
+
+class Definitions:
+    """Reads the lines of chapter 1 into definition nodes under ``chapter``."""
+
+    def __init__(self, sink: Sink, chapter: Node) -> None:
+        self.sink = sink
+        self.chapter = chapter
+        self.entry: Node | None = None
+        self.sub: Node | None = None
+        self.item: Node | None = None
+        self.numbers: dict[str, int] = {}
+        self.table: Node | None = None
+        self.slugs: set[str] = set()
+
+    def read(self, start: int, end: int) -> None:
+        """Read lines ``start..end`` (1-based, inclusive)."""
+        for n in range(start, end + 1):
+            s = self.sink.norm[n - 1]
+            if not s.strip():
+                continue
+            if m := PAGE.match(s):
+                self.sink.pending_page = int(m.group(1))
+                self.sink.artefact(n, "page-marker", f"page marker {s.strip()!r} removed")
+                continue
+            self.line(n, s)
+
+    def line(self, n: int, s: str) -> None:
+        """Place one non-blank line."""
+        if REZON_ROW.match(s) and self.entry is not None:
+            self.rezon(n, s)
+            return
+        self.table = None
+        m = DEF_ENTRY.match(s)
+        if m and is_term(squash(m.group(1))):
+            self.top(n, squash(m.group(1)), m.group(2))
+            return
+        m = DEF_SUB.match(s)
+        if m and self.entry is not None and is_term(squash(m.group(1))):
+            self.subentry(n, squash(m.group(1)), m.group(2))
+            return
+        m = DEF_NUMBER.match(s)
+        owner = self.sub or self.entry
+        if m and owner is not None:
+            self.sink.cut_label(n, m.start(2))
+            self.numbered(n, owner, m.group(1), m.group(2))
+            return
+        target = self.item or self.sub or self.entry
+        if target is None:
+            self.sink.problem(n, "unplaced-text", f"text before the first definition: {s[:60]!r}")
+            target = self.chapter
+        self.sink.append(target, n, s)
+
+    def top(self, n: int, term: str, text: str) -> None:
+        """A new top-level entry."""
+        slug = term_slug(term)
+        if slug in self.slugs:
+            k = 2
+            while f"{slug}-{k}" in self.slugs:
+                k += 1
+            self.sink.problem(n, "duplicate-term",
+                              f"term {term!r} is defined again; kept as def/{slug}-{k}")
+            slug = f"{slug}-{k}"
+        self.slugs.add(slug)
+        meta = {"aliases": aliases(term)} if aliases(term) else {}
+        self.entry = self.sink.add("definition", f"def/{slug}", parent=self.chapter.id, line=n,
+                                   title=term, law="def", meta=meta)
+        self.entry.text = squash(text)
+        self.sub = self.item = None
+
+    def subentry(self, n: int, term: str, text: str) -> None:
+        """A `   - Dva  -  ...` sub-entry of the current entry."""
+        assert self.entry is not None
+        cite = base = f"{self.entry.cite}/{term_slug(term)}"
+        k = 2
+        while self.sink.builder.get(f"{self.sink.builder.doc}:{cite}") is not None:
+            cite = f"{base}-{k}"
+            k += 1
+        if k > 2:
+            self.sink.problem(n, "duplicate-term", f"sub-entry {term!r} again; kept as {cite}")
+        self.sub = self.sink.add("definition", cite, parent=self.entry.id, line=n, title=term,
+                                 law="def")
+        self.sub.text = squash(text)
+        self.item = None
+
+    def numbered(self, n: int, owner: Node, label: str, text: str) -> None:
+        """A numbered line `1.   ...` of an entry or sub-entry."""
+        value, last = int(label), self.numbers.get(owner.id, 0)
+        cite = f"{owner.cite}/{label}"
+        if value != last + 1:
+            self.sink.problem(n, "numbering-gap",
+                              f"{owner.cite}: item {label} follows item {last or 'none'}")
+        k = 2
+        while self.sink.builder.get(f"{self.sink.builder.doc}:{cite}") is not None:
+            cite = f"{owner.cite}/{label}-{k}"
+            k += 1
+        self.numbers[owner.id] = value
+        self.item = self.sink.add("item", cite, parent=owner.id, line=n, label=label, law="def")
+        self.item.text = squash(text)
+
+    def rezon(self, n: int, s: str) -> None:
+        """A row of the rezon value table (and any prose after the last row)."""
+        assert self.entry is not None
+        cells, prose = rezon_row(s)
+        if self.table is None:
+            k = sum(1 for x in self.sink.builder.nodes if x.parent == self.entry.id
+                    and x.kind == "table") + 1
+            self.table = self.sink.add(
+                "table", f"{self.entry.cite}/table/{k}", parent=self.entry.id, line=n,
+                law="def", rows=[], heading=False,
+                meta={"columns": ["rezon", "karte"], "separator": "jednako"},
+            )
+        assert self.table.rows is not None
+        self.table.rows.append(cells)
+        self.sink.extend(self.table, n)
+        if prose:
+            # the last row runs on into the entry's prose (notes A.6: l. 917)
+            self.entry.text = f"{self.entry.text} {squash(prose)}"
+            self.table = None
