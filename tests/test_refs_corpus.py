@@ -108,7 +108,8 @@ def test_sk_resolves_every_citation() -> None:
 def test_hr_unresolved_are_articles_missing_from_the_truncated_source() -> None:
     hr = [r for r in refs() if r.from_node.startswith("hr-pref-2014:")]
     missing = [r for r in hr if r.status == "unresolved-missing"]
-    assert {r.target_cite.split("(")[0].split(".")[0] for r in missing} == {
+    absent = [r for r in missing if r.reason == "article not in source text"]
+    assert {r.target_cite.split("(")[0].split(".")[0] for r in absent} == {
         "85",
         "88",
         "90",
@@ -116,8 +117,11 @@ def test_hr_unresolved_are_articles_missing_from_the_truncated_source() -> None:
         "94",
         "95",
     }
-    assert len(missing) == 29
-    assert all(r.reason == "article not in source text" for r in missing)
+    assert len(absent) == 29
+    # the one other: `čl. 34. b).` in the definition of Meč poen names an item that article 34
+    # carries inline in its text (notes A.8.2 flag the reference as stale): never linked
+    others = [(r.from_node, r.target_cite) for r in missing if r not in absent]
+    assert others == [("hr-pref-2014:def/mec-poen", "34(b)")]
     external = [r.target_cite for r in hr if r.status == "external"]
     assert external == ["4", "5", "14"]  # foreword: the first edition's articles
 
