@@ -7,7 +7,6 @@ Counts are of found targets (before cross-edition fan-out), from
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
 from functools import cache
 
@@ -19,22 +18,9 @@ from kb.models import ParsedDoc, Reference
 from kb.refs import doc_language, find_refs, link
 
 
-def _ready(doc: str) -> bool:
-    return importlib.util.find_spec(f"kb.ingest.{READERS[doc]}") is not None
-
-
-READY = [d for d in READERS if _ready(d)]
-
-
-def needs(*docs: str) -> pytest.MarkDecorator:
-    """Skip until the readers of these documents exist."""
-    missing = [d for d in docs if d not in READY]
-    return pytest.mark.skipif(bool(missing), reason=f"reader not written yet: {missing}")
-
-
 @cache
 def docs() -> dict[str, ParsedDoc]:
-    return {d: parsed_doc(d) for d in READY}
+    return {d: parsed_doc(d) for d in READERS}
 
 
 @cache
@@ -48,7 +34,6 @@ def found_scopes(doc: str) -> Counter[str]:
     return Counter(f.scope for n in docs()[doc].nodes for f in find_refs(n, lang))
 
 
-@needs()
 def test_no_reference_is_linked_to_a_missing_node() -> None:
     ids = {n.id for p in docs().values() for n in p.nodes}
     absent = {
@@ -60,7 +45,6 @@ def test_no_reference_is_linked_to_a_missing_node() -> None:
         assert r.status == "resolved" or r.reason, r
 
 
-@needs()
 def test_spans_and_raw_words_come_from_the_node_text() -> None:
     by_id = {n.id: n for p in docs().values() for n in p.nodes}
     for r in refs():
@@ -79,8 +63,6 @@ COUNTS = {
 
 @pytest.mark.parametrize("doc", list(COUNTS))
 def test_counts_match_the_notes(doc: str) -> None:
-    if doc not in READY:
-        pytest.skip(f"reader for {doc} not written yet")
     got = found_scopes(doc)
     for scope, (expected, tol) in COUNTS[doc].items():
         assert abs(got[scope] - expected) <= tol, (scope, got)
@@ -94,17 +76,14 @@ def _unresolved(doc: str) -> Counter[str]:
     )
 
 
-@needs("sr-2007")
 def test_sr_unresolved_are_the_two_missing_targets() -> None:
     assert set(_unresolved("sr-2007")) == {"23F5", "75E"}
 
 
-@needs("sk-2017")
 def test_sk_resolves_every_citation() -> None:
     assert _unresolved("sk-2017") == Counter()
 
 
-@needs("hr-pref-2014")
 def test_hr_unresolved_are_articles_missing_from_the_truncated_source() -> None:
     hr = [r for r in refs() if r.from_node.startswith("hr-pref-2014:")]
     missing = [r for r in hr if r.status == "unresolved-missing"]
@@ -126,7 +105,6 @@ def test_hr_unresolved_are_articles_missing_from_the_truncated_source() -> None:
     assert external == ["4", "5", "14"]  # foreword: the first edition's articles
 
 
-@needs("pl-screens", "ru-comment", "sr-2007", "sk-2017")
 def test_other_editions_resolve_in_both_bridge_texts() -> None:
     cross = [r for r in refs() if r.cross_edition]
     assert {r.target_doc for r in cross} == {"sr-2007", "sk-2017"}
@@ -136,7 +114,6 @@ def test_other_editions_resolve_in_both_bridge_texts() -> None:
     assert all(r.status == "resolved" for r in cross), [r for r in cross if r.status != "resolved"]
 
 
-@needs("ru-comment")
 def test_ru_point_outside_the_excerpt_is_external() -> None:
     ext = [r for r in refs() if r.from_node.startswith("ru-comment:") and r.status == "external"]
     assert [r.target_cite for r in ext] == ["23.3"]
