@@ -119,3 +119,46 @@ def index() -> str:
     from kb.publish import render_index
 
     return render_index(kb())
+
+
+def _index() -> Any:
+    from kb.search.service import index_for
+
+    return index_for(kb())
+
+
+@app.get("/api/search", summary="Search every document in any of six languages")
+def search(
+    q: str, doc: str | None = None, lang: str | None = None, game: str | None = None,
+    edition: str | None = None, limit: int = 10,
+) -> dict[str, Any]:
+    """Ranked results for ``q`` (words or a citation), each with its parallels."""
+    from kb.search import search as run
+    from kb.search.service import parallels_enricher
+
+    if not 1 <= limit <= 100:
+        raise ApiError(400, "bad-limit", f"limit {limit} is out of range", "1..100")
+    if not q.strip():
+        raise ApiError(400, "empty-query", "the query is empty", "words or a citation")
+    try:
+        results = run(_index(), q, doc=doc, lang=lang, game=game, edition=edition, limit=limit,
+                      enrich=parallels_enricher(kb()))
+    except ValueError as exc:
+        raise ApiError(400, "bad-filter", str(exc)) from exc
+    return {"query": q, "results": results}
+
+
+@app.get("/api/ask", summary="Answer a question: citations, passages, auction")
+def ask(q: str, limit: int = 5, edition: str = "2017") -> dict[str, Any]:
+    """The citations found in the question, the passages that answer it and its auction."""
+    from kb.ask import ask as run
+    from kb.search.service import parallels_enricher
+
+    if edition not in ("2007", "2017"):
+        raise ApiError(400, "bad-edition", f"unknown edition {edition!r}", ["2007", "2017"])
+    if not 1 <= limit <= 50:
+        raise ApiError(400, "bad-limit", f"limit {limit} is out of range", "1..50")
+    try:
+        return run(_index(), q, limit=limit, enrich=parallels_enricher(kb()), edition=edition)
+    except ValueError as exc:
+        raise ApiError(400, "bad-question", str(exc)) from exc

@@ -57,3 +57,28 @@ def test_unknown_node_lists_nearest(client):
 def test_index_page_lists_documents(client):
     r = client.get("/")
     assert r.status_code == 200 and "sk-2017" in r.text and "<script" not in r.text
+
+
+def test_search_endpoint(client):
+    body = client.get("/api/search", params={"q": "27B1a", "doc": "sk-2017"}).json()
+    assert body["results"][0]["id"] == "sk-2017:27B1(a)"
+
+
+def test_ask_endpoint(client):
+    body = client.get("/api/ask", params={"q": "1S P 1H X"}).json()
+    assert body["auction"]["check"]["reason"] == "insufficient bid"
+
+
+@pytest.mark.parametrize(
+    ("params", "code"),
+    [
+        ({"q": "x", "limit": 0}, "bad-limit"),
+        ({"q": "   "}, "empty-query"),
+        ({"q": "x", "doc": "nope"}, "bad-filter"),
+        ({}, "invalid-request"),
+    ],
+)
+def test_search_errors(client, params, code):
+    r = client.get("/api/search", params=params)
+    assert r.status_code in (400, 422)
+    assert r.json()["error"]["code"] == code

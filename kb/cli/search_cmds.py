@@ -18,9 +18,9 @@ Limit = Annotated[int, typer.Option("--limit", "-n", min=1, max=100, help="How m
 
 
 def _index(k: store.KB) -> Any:
-    from kb.search.service import index_from_kb
+    from kb.search.service import index_for
 
-    return index_from_kb(k)
+    return index_for(k)
 
 
 def _print_results(results: list[dict[str, Any]]) -> None:

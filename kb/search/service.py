@@ -29,3 +29,15 @@ def parallels_enricher(kb: KB) -> Callable[[dict[str, Any], SearchIndex], dict[s
         }
 
     return enrich
+
+
+_CACHE: dict[tuple[str, float], SearchIndex] = {}
+
+
+def index_for(kb: KB) -> SearchIndex:
+    """The index of this KB file, built once per process (rebuilt if the file changed)."""
+    key = (str(kb.path), kb.path.stat().st_mtime)
+    if key not in _CACHE:
+        _CACHE.clear()
+        _CACHE[key] = index_from_kb(kb)
+    return _CACHE[key]

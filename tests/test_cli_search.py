@@ -1,0 +1,99 @@
+"""search, ask and eval as a user runs them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import kb.cli  # noqa: F401  (registers the commands)
+from kb.cli.app import app
+
+runner = CliRunner()
+
+
+def run(built, *args: str, stdin: str | None = None):
+    return runner.invoke(app, [*args, "--kb", str(built[0])], input=stdin)
+
+
+@pytest.mark.parametrize(
+    ("query", "doc", "first"),
+    [
+        ("27B1a", "sk-2017", "sk-2017:27B1(a)"),
+        ("12 C 1 (c)", "sr-2007", "sr-2007:12C1(c)"),
+        ("čl. 29", "hr-pref-2014", "hr-pref-2014:29"),
+        ("правило 27", "ru-comment", "ru-comment:27"),
+    ],
+)
+def test_search_citation_goes_straight_to_the_node(built, query, doc, first):
+    r = run(built, "search", query, "--doc", doc, "--json")
+    assert r.exit_code == 0, r.output
+    results = json.loads(r.stdout)
+    assert results[0]["id"] == first
+    assert {"id", "doc", "law", "cite", "kind", "title", "snippet", "score"} <= results[0].keys()
+
+
+def test_search_results_offer_parallels(built):
+    r = run(built, "search", "27B1a", "--doc", "sk-2017", "--json", "--limit", "1")
+    (res,) = json.loads(r.stdout)
+    assert "sr-2007:27B1(a)" in [p["id"] for p in res["parallels"]]
+
+
+def test_search_text_output(built):
+    r = run(built, "search", "revoke", "--limit", "3")
+    assert r.exit_code == 0
+    assert r.stdout.count("\n") >= 3 and " 1. " in r.stdout
+
+
+def test_batch_keeps_order_and_one_line_per_query(built, tmp_path):
+    f = tmp_path / "q.txt"
+    f.write_text("27B1a\nkaznena karta\nправило 30\n", encoding="utf-8")
+    r = run(built, "search", "--batch", str(f), "--limit", "2", "--json")
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [x["query"] for x in lines] == ["27B1a", "kaznena karta", "правило 30"]
+    assert all(len(x["results"]) <= 2 for x in lines)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["search", "x", "--doc", "xx-1999"], "unknown document 'xx-1999'"),
+        (["search"], "give either a QUERY or --batch FILE"),
+        (["search", "--batch", "/nonexistent/file"], "cannot read"),
+        (["ask", "   "], "the question is empty"),
+        (["ask", "1H P", "--edition", "1997"], "unknown edition '1997'"),
+    ],
+)
+def test_errors_are_clear(built, args, message):
+    r = run(built, *args)
+    assert r.exit_code == 2
+    assert message in r.stderr
+
+
+def test_ask_finds_citations_auction_and_passages(built):
+    r = run(built, "ask", "dealer S: 1H P 1D — is this insufficient? see 27B1a", "--json")
+    assert r.exit_code == 0, r.output
+    answer = json.loads(r.stdout)
+    assert [c["cite"] for c in answer["citations"]] == ["27B1(a)"]
+    assert "sk-2017:27B1(a)" in answer["citations"][0]["nodes"]
+    auction = answer["auction"]
+    assert auction["calls"] == ["1H", "P", "1D"] and auction["dealer"] == "S"
+    assert auction["check"]["reason"] == "insufficient bid"
+    assert auction["check"]["first_illegal_index"] == 2
+    assert answer["passages"]
+
+
+def test_ask_text_says_when_dealer_is_assumed(built):
+    r = run(built, "ask", "1NT pas 2♣ pas 2♦ pas pas pas")
+    assert r.exit_code == 0, r.output
+    assert "dealer N (assumed)" in r.stdout and "contract 2D" in r.stdout
+
+
+def test_eval_prints_the_table(built):
+    r = run(built, "eval")
+    assert r.exit_code == 0, r.output
+    head = r.stdout.splitlines()[:2]
+    assert "R@1" in head[0] and "R@5" in head[0] and "MRR@10" in head[0]
+    assert head[1].startswith("overall")
