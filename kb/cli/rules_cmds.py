@@ -115,8 +115,10 @@ def auction_cmd(
     if check.legal:
         status = "legal"
     else:
-        bad = (calls or [])[check.first_illegal_index or 0]
-        status = (f"irregular at call {check.first_illegal_index} ({bad!r}): {check.reason} "
+        index = check.first_illegal_index or 0
+        bad = (calls or [])[index]
+        # counted from 1 for people; --json keeps the 0-based first_illegal_index
+        status = (f"irregular at call {index + 1} ({bad!r}): {check.reason} "
                   f"(Law {check.law})")
     if check.complete and check.declarer:
         outcome = (f"contract {check.contract} by {check.declarer}, dummy {check.dummy}, "
