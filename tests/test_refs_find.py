@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kb.models import Node
-from kb.refs import CiteError, find_refs, parse_cite, parse_query_cite
+from kb.refs import CiteError, find_refs, parse_cite
 from kb.refs.citation import Target
 from kb.refs.find import normalize
 
@@ -113,23 +113,6 @@ def test_parse_cite_rejects_with_the_input_quoted(bad: str) -> None:
     with pytest.raises(CiteError) as e:
         parse_cite(bad)
     assert repr(bad) in str(e.value) and "e.g." in str(e.value)
-
-
-@pytest.mark.parametrize(
-    ("typed", "cite"),
-    [
-        ("član 27B", "27B"),
-        ("pravidlo 27B1a", "27B1(a)"),
-        ("Правило 30", "30"),
-        ("čl. 29", "29"),
-        ("law 27", "27"),
-        ("Law 12 C 1 c", "12C1(c)"),
-        ("przepis 16B2", "16B2"),
-        ("16B2", "16B2"),
-    ],
-)
-def test_parse_query_cite(typed: str, cite: str) -> None:
-    assert parse_query_cite(typed) == cite
 
 
 _label = st.sampled_from

@@ -10,7 +10,6 @@ from __future__ import annotations
 from kb.models import ParsedDoc, Reference
 from kb.refs.citation import CiteError, Found, Target, parse_cite
 from kb.refs.find import find_refs
-from kb.refs.patterns import load
 from kb.refs.resolve import resolve as resolve_refs
 
 __all__ = [
@@ -21,7 +20,6 @@ __all__ = [
     "find_refs",
     "link",
     "parse_cite",
-    "parse_query_cite",
     "resolve_refs",
 ]
 
@@ -34,22 +32,6 @@ def doc_language(doc: str) -> str:
     if doc not in langs:
         raise KeyError(f"unknown document {doc!r}; known: {', '.join(langs)}")
     return langs[doc]
-
-
-def parse_query_cite(text: str, lang: str | None = None) -> str:
-    """A cite typed in a query, with or without a law word in any of our languages:
-    ``"član 27B"``, ``"pravidlo 27B1a"``, ``"правило 30"``, ``"Law 12 C 1 c"`` -> node-ID form.
-    Raises :class:`CiteError` quoting the input."""
-    from kb.refs.patterns import languages
-
-    s = text.strip()
-    for code in [lang] if lang else languages():
-        words = load(code).query_words
-        m = words.match(s) if words else None
-        if m and m.end() < len(s) and not s[m.end()].isalpha():
-            s = s[m.end() :]
-            break
-    return parse_cite(s)
 
 
 def link(parsed_docs: dict[str, ParsedDoc]) -> list[Reference]:
