@@ -4,22 +4,39 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import DOCS, parsed_doc, source_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ingest_helpers import mutate, mutations
 
 from kb.ingest import parse
 from kb.ingest.coverage import coverage, missing
 
 ID_FORM = re.compile(r"^[a-z0-9-]+:\S+$")
-KINDS = {"chapter", "part", "section-group", "law", "section", "paragraph", "item", "subitem",
-         "definition", "footnote", "table", "point"}
+KINDS = {
+    "chapter",
+    "part",
+    "section-group",
+    "law",
+    "section",
+    "paragraph",
+    "item",
+    "subitem",
+    "definition",
+    "footnote",
+    "table",
+    "point",
+}
+# the three Laws texts are read nearly word for word; the others may lose a little more
+COVERAGE_FLOOR = {"sr-2007": 0.999, "hr-pref-2014": 0.999, "sk-2017": 0.999}
 
 
 def test_coverage_at_least_99_5_percent(doc):
     parsed = parsed_doc(doc)
     got = coverage(parsed)
-    assert got >= 0.995, f"{doc}: coverage {got:.4f}; most missing words: {missing(parsed, 15)}"
+    floor = COVERAGE_FLOOR.get(doc, 0.995)
+    assert got >= floor, f"{doc}: coverage {got:.4f}; most missing words: {missing(parsed, 15)}"
 
 
 def test_ids_unique_and_well_formed(doc):
@@ -50,28 +67,23 @@ def test_tables_have_rows(doc):
             assert n.rows and all(isinstance(c, str) for r in n.rows for c in r), n.id
 
 
-def _mutate(lines: list[str], ops: list[tuple[str, int, str]]) -> str:
-    out = list(lines)
-    for op, pos, junk in ops:
-        if not out:
-            break
-        i = pos % len(out)
-        if op == "drop":
-            del out[i]
-        elif op == "double":
-            out.insert(i, out[i])
-        elif op == "markup":
-            out[i] = f"{junk}{out[i]}{junk}"
-        else:
-            out.insert(i, junk)
-    return "\n".join(out)
-
-
-MUTATION = st.tuples(
-    st.sampled_from(["drop", "double", "markup", "insert"]),
-    st.integers(min_value=0, max_value=10**6),
-    st.sampled_from(["**", "<b>", "<sup>7</sup>", "---", "- ", "\u00a0", "(a)", "Član 99",
-                     "PRAVIDLO 12 – X", "Članak 5.", "Правило 30.", "..page3", "²³", "\t"]),
+MUTATION = mutations(
+    [
+        "**",
+        "<b>",
+        "<sup>7</sup>",
+        "---",
+        "- ",
+        "\u00a0",
+        "(a)",
+        "Član 99",
+        "PRAVIDLO 12 – X",
+        "Članak 5.",
+        "Правило 30.",
+        "..page3",
+        "²³",
+        "\t",
+    ]
 )
 
 
@@ -79,17 +91,38 @@ MUTATION = st.tuples(
 @given(doc_id=st.sampled_from(DOCS), ops=st.lists(MUTATION, min_size=1, max_size=25))
 def test_mutated_sources_never_crash(doc_id, ops):
     lines = source_text(doc_id).split("\n")
-    parsed = parse(doc_id, _mutate(lines, ops))
+    parsed = parse(doc_id, mutate(lines, ops))
     assert parsed.doc == doc_id
     assert parsed.nodes, "a mutated source still yields nodes"
     ids = [n.id for n in parsed.nodes]
     assert len(ids) == len(set(ids))
 
 
-@settings(max_examples=20, deadline=None)
-@given(doc_id=st.sampled_from(DOCS), text=st.text(max_size=400))
-def test_garbage_never_crashes(doc_id, text):
-    parse(doc_id, text)
+# characters a reader's headings and markers are made of, so that garbage reaches its branches
+GARBAGE_ALPHABET = {
+    "hr-pref-2014": "ab1.) ČčlanakIVX-*<>\n\u00a0",
+    "sk-2017": "ab (i)\t\n-–PRAVIDLO1.A¹²³*[]#\\ÚD",
+}
+
+
+def _garbage(doc_id: str) -> st.SearchStrategy[str]:
+    any_text = st.text(max_size=400)
+    if doc_id not in GARBAGE_ALPHABET:
+        return any_text
+    return any_text | st.text(
+        alphabet=st.sampled_from(list(GARBAGE_ALPHABET[doc_id])), max_size=300
+    )
+
+
+@pytest.mark.parametrize("doc_id", DOCS)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_garbage_never_crashes(doc_id, data):
+    """Any text reads without an exception, caught (``reader-error``) or not, into unique IDs."""
+    parsed = parse(doc_id, data.draw(_garbage(doc_id)))
+    assert not [p for p in parsed.problems if p.code == "reader-error"]
+    ids = [n.id for n in parsed.nodes]
+    assert len(ids) == len(set(ids))
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -97,8 +130,11 @@ def test_garbage_never_crashes(doc_id, text):
 def test_dropped_heading_keeps_text(doc_id, data):
     """Removing a law or section heading loses nothing but the heading itself."""
     parsed = parsed_doc(doc_id)
-    laws = [n for n in parsed.nodes if n.kind in {"law", "section"} and n.line_start > 0
-            and n.meta.get("text_in_source", True)]
+    laws = [
+        n
+        for n in parsed.nodes
+        if n.kind in {"law", "section"} and n.line_start > 0 and n.meta.get("text_in_source", True)
+    ]
     victim = data.draw(st.sampled_from(laws[1:]))
     lines = source_text(doc_id).split("\n")
     del lines[victim.line_start - 1]
@@ -112,9 +148,14 @@ def test_dropped_heading_keeps_text(doc_id, data):
 def test_doubled_law_heading_is_reported(doc_id, data):
     """A law heading that occurs twice is reported, not silently merged or overwritten."""
     parsed = parsed_doc(doc_id)
-    laws = [n for n in parsed.nodes if n.title and n.line_start > 0
-            and (n.kind == "law" or (n.kind == "section" and n.parent is None))
-            and n.meta.get("text_in_source", True)]
+    laws = [
+        n
+        for n in parsed.nodes
+        if n.title
+        and n.line_start > 0
+        and (n.kind == "law" or (n.kind == "section" and n.parent is None))
+        and n.meta.get("text_in_source", True)
+    ]
     victim = data.draw(st.sampled_from(laws))
     lines = source_text(doc_id).split("\n")
     lines.insert(victim.line_start - 1, lines[victim.line_start - 1])

@@ -10,46 +10,38 @@ import re
 from collections import Counter
 
 import pytest
-from conftest import parsed_doc, source_text
+from conftest import source_text
 from golden.outline import check_golden
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ingest_helpers import DocTree, field_of, mutate, mutations
 
-from kb.ingest.coverage import coverage, missing
+from kb.ingest.coverage import coverage
 from kb.ingest.sk2017 import read
 from kb.ingest.sk2017_front import split_senses
 from kb.ingest.sk2017_text import clean
-from kb.models import Node, ParsedDoc
+from kb.models import Node
 
 DOC = "sk-2017"
-
-
-def doc() -> ParsedDoc:
-    return parsed_doc(DOC)
-
-
-def node(cite: str) -> Node:
-    found = doc().by_id().get(f"{DOC}:{cite}")
-    assert found is not None, f"{DOC}:{cite} missing"
-    return found
-
-
-def children(cite: str, kind: str | None = None) -> list[Node]:
-    parent = f"{DOC}:{cite}"
-    return [n for n in doc().nodes if n.parent == parent and (kind is None or n.kind == kind)]
-
-
-def labels(cite: str, kind: str) -> list[str]:
-    return [n.label for n in children(cite, kind)]
+TREE = DocTree(DOC)
+doc, node, children, labels = TREE.parsed, TREE.node, TREE.children, TREE.labels
 
 
 # -- counts ------------------------------------------------------------------------------------
 
+
 def test_node_counts_by_kind():
     # 264 "X. " lines + "C Karta navyše"; 64 terms + 15 inline senses; 7 intro paragraphs
     assert Counter(n.kind for n in doc().nodes) == {
-        "law": 93, "section": 265, "paragraph": 344, "item": 113, "subitem": 19,
-        "definition": 79, "footnote": 28, "table": 8, "part": 2,
+        "law": 93,
+        "section": 265,
+        "paragraph": 344,
+        "item": 113,
+        "subitem": 19,
+        "definition": 79,
+        "footnote": 28,
+        "table": 8,
+        "part": 2,
     }
 
 
@@ -72,12 +64,47 @@ def test_laws_without_sections():
 
 
 STABLE_IDS = [
-    "intro", "intro/7", "def", "def/alertovanie", "def/hrac-hlavny-predpokladany",
-    "def/zavazok-ciastocny", "def/hlaska-umela/3", "1", "1A", "6D2", "9B1(d)", "12C1(e)(ii)",
-    "12C2(d)", "13C", "16A1(c)", "20F5(b)(ii)", "21B3", "22A", "22B", "27B1(b)", "30B1(b)(i)",
-    "351", "40B2(a)(v)", "40B2(c)(iv)", "43B2(b)", "56B", "63A4", "64B8", "68D2(b)(ii)", "711",
-    "74C8", "77/table/6", "78B/table/1", "80A1(c)", "80B2(g)(ii)", "80B2(l)", "86B2(c)",
-    "93C3(b)", "fn/1", "fn/28", "2/table/1",
+    "intro",
+    "intro/7",
+    "def",
+    "def/alertovanie",
+    "def/hrac-hlavny-predpokladany",
+    "def/zavazok-ciastocny",
+    "def/hlaska-umela/3",
+    "1",
+    "1A",
+    "6D2",
+    "9B1(d)",
+    "12C1(e)(ii)",
+    "12C2(d)",
+    "13C",
+    "16A1(c)",
+    "20F5(b)(ii)",
+    "21B3",
+    "22A",
+    "22B",
+    "27B1(b)",
+    "30B1(b)(i)",
+    "351",
+    "40B2(a)(v)",
+    "40B2(c)(iv)",
+    "43B2(b)",
+    "56B",
+    "63A4",
+    "64B8",
+    "68D2(b)(ii)",
+    "711",
+    "74C8",
+    "77/table/6",
+    "78B/table/1",
+    "80A1(c)",
+    "80B2(g)(ii)",
+    "80B2(l)",
+    "86B2(c)",
+    "93C3(b)",
+    "fn/1",
+    "fn/28",
+    "2/table/1",
 ]
 
 
@@ -105,8 +132,11 @@ CASES = [
     # sections: missing period, footnote in the title, title ending in a period
     ("13C", "title", "Karta navyše"),
     ("13C", "line_start", 467),
-    ("15B", "title",
-     "Zistenie nesprávnej krabice počas licitačného obdobia alebo obdobia zohrávky"),
+    (
+        "15B",
+        "title",
+        "Zistenie nesprávnej krabice počas licitačného obdobia alebo obdobia zohrávky",
+    ),
     ("15B", "footnotes", ["4"]),
     ("45B", "title", "Karta hraná z listu tichého hráča."),
     ("63A", "title", "Nepriznanie farby sa považuje za dokonané:"),
@@ -144,16 +174,28 @@ CASES = [
     ("80B2(i)", "text", "zabezpečiť vhodné podmienky hry a oznámiť ich súťažiacim."),
     ("61B2(b)", "text", "Tichý hráč sa nesmie opýtať obrancu a môže sa uplatniť pravidlo 16B."),
     # sentences split by footnote blocks and page breaks, joined again
-    ("34", "text", "Ak nasledovali po hláške 3 pasy, pričom jeden alebo viaceré z týchto pasov "
-                   "boli urobené mimo poradia, tak licitácia nekončí a uplatní sa pravidlo 17D3."),
+    (
+        "34",
+        "text",
+        "Ak nasledovali po hláške 3 pasy, pričom jeden alebo viaceré z týchto pasov "
+        "boli urobené mimo poradia, tak licitácia nekončí a uplatní sa pravidlo 17D3.",
+    ),
     ("34", "line_end", 952),
     ("9A1", "text_end", "bez ohľadu na to, či so svojou hláškou je alebo nie je na rade."),
-    ("16B2", "text_start", "Ak sa hráč domnieva, že súper takúto vedľajšiu informáciu poskytol a "
-                           "že v jej dôsledku mohlo dôjsť k poškodeniu, môže súperom oznámiť"),
+    (
+        "16B2",
+        "text_start",
+        "Ak sa hráč domnieva, že súper takúto vedľajšiu informáciu poskytol a "
+        "že v jej dôsledku mohlo dôjsť k poškodeniu, môže súperom oznámiť",
+    ),
     ("20F2", "text_contains", "môže požiadať o vysvetlenie hlášky obrancu a markovania"),
     ("24", "text_contains", "tak má nariadiť, aby bola každá takáto karta obrátená"),
-    ("30B1(b)(ii)", "text_end", "musí pasovať, keď bude najbližšie v licitácii na rade. Môžu "
-                                "sa uplatniť pravidlá 16C, 26B a 72C."),
+    (
+        "30B1(b)(ii)",
+        "text_end",
+        "musí pasovať, keď bude najbližšie v licitácii na rade. Môžu "
+        "sa uplatniť pravidlá 16C, 26B a 72C.",
+    ),
     ("39B", "text_contains", "alebo ak priestupkom je pas obrancu alebo akákoľvek hláška"),
     ("50E3", "text_contains", "neoprávnená pre partnera hráča, ktorý mal pokutovú kartu"),
     ("67B", "text_contains", "príliš málo alebo príliš veľa kariet, a teda"),
@@ -203,10 +245,8 @@ CASES = [
 
 def _field(n: Node, name: str) -> object:
     if name in ("run_in", "en", "toc_title", "footnotes"):
-        return n.meta.get(name)
-    if name.startswith("text_"):
-        return n.text
-    return getattr(n, name)
+        return field_of(n, f"meta.{name}")
+    return n.text if name.startswith("text_") else field_of(n, name)
 
 
 @pytest.mark.parametrize(("cite", "name", "expected"), CASES)
@@ -257,6 +297,7 @@ def test_children(cite, kind, expected):
 
 # -- definitions ---------------------------------------------------------------------------------
 
+
 def test_64_definitions_under_the_heading():
     terms = [n for n in doc().nodes if n.kind == "definition" and n.parent == f"{DOC}:def"]
     assert len(terms) == 64
@@ -269,13 +310,16 @@ def test_english_play_names_two_terms():
     assert play == ["Zahranie", "Zohrávka"]
 
 
-@pytest.mark.parametrize(("text", "lead", "senses"), [
-    ("je (1) a, alebo (2) b", "je", ["a, alebo", "b"]),
-    ("(1) a (2) b (3) c", "", ["a", "b", "c"]),
-    ("nad limit šiestich (6) zdvihov", "nad limit šiestich (6) zdvihov", []),
-    ("(1) only one", "(1) only one", []),
-    ("(2) a (1) b", "(2) a (1) b", []),
-])
+@pytest.mark.parametrize(
+    ("text", "lead", "senses"),
+    [
+        ("je (1) a, alebo (2) b", "je", ["a, alebo", "b"]),
+        ("(1) a (2) b (3) c", "", ["a", "b", "c"]),
+        ("nad limit šiestich (6) zdvihov", "nad limit šiestich (6) zdvihov", []),
+        ("(1) only one", "(1) only one", []),
+        ("(2) a (1) b", "(2) a (1) b", []),
+    ],
+)
 def test_split_senses(text, lead, senses):
     assert split_senses(text) == (lead, senses)
 
@@ -307,7 +351,11 @@ FOOTNOTES = [
 def test_footnote_attached_to_its_marker(number, carrier, markers, line):
     fn = node(f"fn/{number}")
     assert (fn.parent, fn.meta["marker_lines"], fn.line_start, fn.law) == (
-        f"{DOC}:{carrier}", markers, line, "fn")
+        f"{DOC}:{carrier}",
+        markers,
+        line,
+        "fn",
+    )
     assert number in node(carrier).meta["footnotes"]
 
 
@@ -318,7 +366,11 @@ def test_28_footnotes_each_attached():
     # footnote 8 sits inside Law 34 but belongs to Law 31; 9-11 sit under Law 44 but are Law 41's
     by_id = doc().by_id()
     assert [by_id[node(f"fn/{k}").parent].law for k in ("8", "9", "10", "11")] == [
-        "31", "41", "41", "41"]
+        "31",
+        "41",
+        "41",
+        "41",
+    ]
 
 
 def test_duplicated_footnote_texts_kept_apart():
@@ -334,11 +386,11 @@ def test_footnote_text_is_in_no_law_text():
 
 # -- tables --------------------------------------------------------------------------------------
 
+
 def test_law77_trump_table_keeps_the_source_column_order():
     t = node("77/table/1")
     assert t.title == "SADZBA ZA ZDVIHY"
-    assert t.meta["columns"] == ["AK SÚ TROMFY", "trefy (♣)", "kára (♦)", "srdcia (♥)",
-                                 "piky (♠)"]
+    assert t.meta["columns"] == ["AK SÚ TROMFY", "trefy (♣)", "kára (♦)", "srdcia (♥)", "piky (♠)"]
     assert t.rows == [
         ["AK SÚ TROMFY", "trefy (♣)", "kára (♦)", "srdcia (♥)", "piky (♠)"],
         ["Nekontrovaný", "20", "20", "30", "30"],
@@ -347,7 +399,11 @@ def test_law77_trump_table_keeps_the_source_column_order():
     ]
     suits = [re.sub(r"[^♣♦♥♠]", "", c) for c in t.meta["columns"][1:]]
     assert dict(zip(suits, (t.rows or [])[1][1:], strict=True)) == {
-        "♣": "20", "♦": "20", "♥": "30", "♠": "30"}
+        "♣": "20",
+        "♦": "20",
+        "♥": "30",
+        "♠": "30",
+    }
 
 
 def test_law77_spurious_row_is_no_data():
@@ -378,10 +434,30 @@ def test_table_cells(cite, row, cells):
 
 
 IMP_BANDS = [
-    (20, 40), (50, 80), (90, 120), (130, 160), (170, 210), (220, 260), (270, 310), (320, 360),
-    (370, 420), (430, 490), (500, 590), (600, 740), (750, 890), (900, 1090), (1100, 1290),
-    (1300, 1490), (1500, 1740), (1750, 1990), (2000, 2240), (2250, 2490), (2500, 2990),
-    (3000, 3490), (3500, 3990), (4000, None),
+    (20, 40),
+    (50, 80),
+    (90, 120),
+    (130, 160),
+    (170, 210),
+    (220, 260),
+    (270, 310),
+    (320, 360),
+    (370, 420),
+    (430, 490),
+    (500, 590),
+    (600, 740),
+    (750, 890),
+    (900, 1090),
+    (1100, 1290),
+    (1300, 1490),
+    (1500, 1740),
+    (1750, 1990),
+    (2000, 2240),
+    (2250, 2490),
+    (2500, 2990),
+    (3000, 3490),
+    (3500, 3990),
+    (4000, None),
 ]
 
 
@@ -398,7 +474,8 @@ def test_imp_table_has_the_24_bands():
     assert bands == [(b, i) for i, b in enumerate(IMP_BANDS, 1)]
 
 
-# -- text hygiene, tree invariants, coverage, problems -------------------------------------------
+# -- text hygiene, problems (IDs, parents, coverage: test_ingest_invariants.py) -----------------
+
 
 def test_clean_text_has_no_markup_or_markers():
     bad = re.compile(r"\*\*|\]\(#\)|\\\(|[¹²³⁰⁴-⁹]|\t")
@@ -408,32 +485,21 @@ def test_clean_text_has_no_markup_or_markers():
     assert "odovzдание" in node("63A4").raw
 
 
-@pytest.mark.parametrize(("raw", "text", "markers"), [
-    ("pravidlo [12C1\\(b\\)](#) a ďalej", "pravidlo 12C1(b) a ďalej", []),
-    ("Pozri pravidlo **86B2**.", "Pozri pravidlo 86B2.", []),
-    ("lícom nahor ¹² na stôl", "lícom nahor na stôl", ["12"]),
-    ("prikázať¹³ alebo zakázať¹³", "prikázať alebo zakázať", ["13", "13"]),
-    ("nárokovat' ho", "nárokovať ho", []),
-    ("odovzдание", "odovzdanie", []),
-    ("ako 'odvolaný' označujeme", "ako 'odvolaný' označujeme", []),
-])
+@pytest.mark.parametrize(
+    ("raw", "text", "markers"),
+    [
+        ("pravidlo [12C1\\(b\\)](#) a ďalej", "pravidlo 12C1(b) a ďalej", []),
+        ("Pozri pravidlo **86B2**.", "Pozri pravidlo 86B2.", []),
+        ("lícom nahor ¹² na stôl", "lícom nahor na stôl", ["12"]),
+        ("prikázať¹³ alebo zakázať¹³", "prikázať alebo zakázať", ["13", "13"]),
+        ("nárokovat' ho", "nárokovať ho", []),
+        ("odovzдание", "odovzdanie", []),
+        ("ako 'odvolaný' označujeme", "ako 'odvolaný' označujeme", []),
+    ],
+)
 def test_clean(raw, text, markers):
     got = clean(raw)
     assert (got.text, got.markers) == (text, markers)
-
-
-def test_ids_unique_parents_first_and_in_document():
-    seen: set[str] = set()
-    for n in doc().nodes:
-        assert n.id not in seen and "~" not in n.id
-        assert n.parent is None or n.parent in seen, n.id
-        seen.add(n.id)
-
-
-def test_coverage():
-    parsed = doc()
-    got = coverage(parsed)
-    assert got >= 0.999, f"coverage {got:.4f}; missing {missing(parsed, 10)}"
 
 
 REJOINED = [347, 541, 674, 748, 878, 952, 1023, 1350, 1670, 1847, 2131, 2194]
@@ -442,8 +508,12 @@ REJOINED = [347, 541, 674, 748, 878, 952, 1023, 1350, 1670, 1847, 2131, 2194]
 def test_problems_are_the_known_repairs():
     problems = doc().problems
     assert Counter(p.code for p in problems) == {
-        "sentence-rejoined": 12, "toc-title-differs": 5, "number-without-period": 2,
-        "closing-text": 2, "apostrophe-for-caron": 2, "mixed-script": 1,
+        "sentence-rejoined": 12,
+        "toc-title-differs": 5,
+        "number-without-period": 2,
+        "closing-text": 2,
+        "apostrophe-for-caron": 2,
+        "mixed-script": 1,
         "table-spurious-row": 1,
     }
     by_code: dict[str, list[int | None]] = {}
@@ -469,47 +539,36 @@ def test_golden_outline():
 
 # -- damaged input -------------------------------------------------------------------------------
 
-MUTATION = st.tuples(
-    st.sampled_from(["drop", "double", "markup", "insert"]),
-    st.integers(min_value=0, max_value=10**6),
-    st.sampled_from(["**", "(a)", "(i)", "PRAVIDLO 12 – X", "PRAVIDLO 7", "²³", "¹ x", "\t",
-                     "A.", "C Karta", "3 Ak", "- ", "DEFINÍCIA POJMOV", "x\t1", "[x](#)"]),
+MUTATION = mutations(
+    [
+        "**",
+        "(a)",
+        "(i)",
+        "PRAVIDLO 12 – X",
+        "PRAVIDLO 7",
+        "²³",
+        "¹ x",
+        "\t",
+        "A.",
+        "C Karta",
+        "3 Ak",
+        "- ",
+        "DEFINÍCIA POJMOV",
+        "x\t1",
+        "[x](#)",
+    ]
 )
-
-
-def _mutate(lines: list[str], ops: list[tuple[str, int, str]]) -> str:
-    out = list(lines)
-    for op, pos, junk in ops:
-        if not out:
-            break
-        i = pos % len(out)
-        if op == "drop":
-            del out[i]
-        elif op == "double":
-            out.insert(i, out[i])
-        elif op == "markup":
-            out[i] = f"{junk}{out[i]}{junk}"
-        else:
-            out.insert(i, junk)
-    return "\n".join(out)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ops=st.lists(MUTATION, min_size=1, max_size=20))
 def test_mutated_source_keeps_a_sound_tree(ops):
-    parsed = read(_mutate(source_text(DOC).split("\n"), ops))
+    parsed = read(mutate(source_text(DOC).split("\n"), ops))
     seen: set[str] = set()
     for n in parsed.nodes:
         assert n.id not in seen and (n.parent is None or n.parent in seen)
         seen.add(n.id)
     assert coverage(parsed) > 0.99
-
-
-@settings(max_examples=40, deadline=None)
-@given(text=st.text(alphabet=st.sampled_from(list("ab (i)\t\n-–PRAVIDLO1.A¹²³*[]#\\ÚD")),
-                    max_size=300))
-def test_garbage_never_raises(text):
-    read(text)
 
 
 @pytest.mark.parametrize("line", [223, 449, 1530, 2268])
@@ -525,7 +584,10 @@ def test_dropped_law_heading_keeps_its_text_and_title_comes_from_toc():
     del lines[946 - 1]  # PRAVIDLO 34
     parsed = read("\n".join(lines))
     missing_law = parsed.by_id()[f"{DOC}:34"]
-    assert missing_law.meta == {"text_in_source": False, "toc_title": "ZACHOVANIE PRÁVA NA HLÁŠKU",
-                                "title_source": "toc"}
+    assert missing_law.meta == {
+        "text_in_source": False,
+        "toc_title": "ZACHOVANIE PRÁVA NA HLÁŠKU",
+        "title_source": "toc",
+    }
     assert "law-missing-in-body" in {p.code for p in parsed.problems}
     assert coverage(parsed) > 0.999

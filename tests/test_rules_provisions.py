@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import kb.rules.bridge
-import kb.rules.preferans  # noqa: F401  (registers its provisions)
+import kb.rules.preferans  # registers its provisions
 from kb.rules.registry import PROVISIONS
 
 

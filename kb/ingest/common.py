@@ -1,4 +1,5 @@
-"""Small helpers every reader shares: line access, slugs, and a tree builder that numbers nodes."""
+"""Small helpers every reader shares: line access, slugs, label numerals, inline markup tags, and a
+tree builder that numbers nodes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from kb.models import Node, NodeKind, ParsedDoc, Problem
+
+# lower-case Roman labels of sub-items, in order: ``ROMAN.index(label) + 1`` is the value
+ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+# the inline HTML tags the sources carry as markup (bold, italic, super/subscript); a reader
+# builds its stripping regex from this with its own tolerance for case and spaces
+MARKUP_TAGS = "b|i|u|em|strong|sup|sub"
 
 _SLUG_FOLD = str.maketrans({"đ": "dj", "Đ": "dj", "ł": "l", "Ł": "l", "ß": "ss"})
 

@@ -114,11 +114,16 @@ class Body:
             return
         self.sink.append(node, n, s)
 
+    def kept_as_text(self, n: int, s: str, code: str, message: str) -> None:
+        """A heading line that cannot open its node: reported, and kept as plain text."""
+        self.sink.problem(n, code, message)
+        self.on_text(n, s)
+
     def on_stray_article(self, n: int, s: str) -> None:
         """A `Članak N.` out of the article sequence: reported, kept as text."""
-        self.sink.problem(n, "article-out-of-order",
-                          f"{s.strip()!r} breaks the article sequence; kept as text")
-        self.on_text(n, s)
+        self.kept_as_text(
+            n, s, "article-out-of-order", f"{s.strip()!r} breaks the article sequence; kept as text"
+        )
 
     def on_title(self, n: int, s: str) -> None:
         """Title lines are taken when their `Članak` line comes."""
@@ -130,16 +135,23 @@ class Body:
         assert m is not None
         label = m.group(1)
         if label in self.chapters:
-            self.sink.problem(n, "duplicate-chapter",
-                              f"chapter {label} occurs again: {s.strip()!r}")
-            self.on_text(n, s)
+            self.kept_as_text(
+                n, s, "duplicate-chapter", f"chapter {label} occurs again: {s.strip()!r}"
+            )
             return
         self.close_law()
         toc = self.toc.chapters.get(label)
         meta = {"toc_title": toc.title, "toc_pages": toc.pages} if toc else {}
         self.sink.cut_label(n, m.start(2))
-        self.chapter = self.sink.add("chapter", f"ch/{label}", parent=None, line=n, label=label,
-                                     title=squash(m.group(2)), meta=_clean(meta))
+        self.chapter = self.sink.add(
+            "chapter",
+            f"ch/{label}",
+            parent=None,
+            line=n,
+            label=label,
+            title=squash(m.group(2)),
+            meta=_clean(meta),
+        )
         self.chapters[label] = self.chapter
         if toc:
             self.toc_nodes[id(toc)] = self.chapter.id
@@ -160,19 +172,32 @@ class Body:
             cite = f"{self.chapter.cite}/sg/{label}-{k}"
             k += 1
         if k > 2:
-            self.sink.problem(n, "duplicate-section-label",
-                              f"chapter {self.chapter.label} has a second section {label} "
-                              f"({title!r}); kept as {cite}")
+            self.sink.problem(
+                n,
+                "duplicate-section-label",
+                f"chapter {self.chapter.label} has a second section {label} "
+                f"({title!r}); kept as {cite}",
+            )
         toc = self.match_toc_section(title)
         meta = {}
         if toc is not None:
             meta = {"toc_label": toc.label, "toc_title": toc.title, "toc_pages": toc.pages}
             if toc.label != label:
-                self.sink.problem(n, "toc-section-label",
-                                  f"section {label} {title!r} is numbered {toc.label} in the TOC")
+                self.sink.problem(
+                    n,
+                    "toc-section-label",
+                    f"section {label} {title!r} is numbered {toc.label} in the TOC",
+                )
         self.sink.cut_label(n, m.start(2))
-        self.section = self.sink.add("section-group", cite, parent=self.chapter.id, line=n,
-                                     label=label, title=title, meta=_clean(meta))
+        self.section = self.sink.add(
+            "section-group",
+            cite,
+            parent=self.chapter.id,
+            line=n,
+            label=label,
+            title=title,
+            meta=_clean(meta),
+        )
         if toc is not None:
             self.toc_nodes[id(toc)] = self.section.id
         self.subgroup = None
@@ -180,14 +205,18 @@ class Body:
     def match_toc_section(self, title: str) -> TocGroup | None:
         """The TOC section of the current chapter with this title, else the one in this place."""
         assert self.chapter is not None
-        ours = [g for g in self.toc.groups
-                if g.kind == "section" and g.chapter == self.chapter.label]
+        ours = [
+            g for g in self.toc.groups if g.kind == "section" and g.chapter == self.chapter.label
+        ]
         free = [g for g in ours if id(g) not in self.toc_nodes]
         same = [g for g in free if title_key(g.title) == title_key(title)]
         if same:
             return same[0]
-        index = sum(1 for x in self.sink.builder.nodes
-                    if x.parent == self.chapter.id and x.kind == "section-group")
+        index = sum(
+            1
+            for x in self.sink.builder.nodes
+            if x.parent == self.chapter.id and x.kind == "section-group"
+        )
         return next((g for g in free if g.index == index), None)
 
     def on_inner_section(self, n: int, s: str) -> None:
@@ -209,15 +238,30 @@ class Body:
         label = m.group(1)
         cite = f"{parent.cite}/sg/{label}"
         if self.sink.builder.get(f"{DOC}:{cite}"):
-            self.sink.problem(n, "duplicate-section-label", f"{cite} occurs again")
-            self.on_text(n, s)
+            self.kept_as_text(n, s, "duplicate-section-label", f"{cite} occurs again")
             return
-        toc = next((g for g in self.toc.groups if g.kind == "subgroup" and g.label == label
-                    and self.chapter is not None and g.chapter == self.chapter.label), None)
+        toc = next(
+            (
+                g
+                for g in self.toc.groups
+                if g.kind == "subgroup"
+                and g.label == label
+                and self.chapter is not None
+                and g.chapter == self.chapter.label
+            ),
+            None,
+        )
         meta = {"toc_title": toc.title, "toc_pages": toc.pages} if toc else {}
         self.sink.cut_label(n, m.start(2))
-        self.subgroup = self.sink.add("section-group", cite, parent=parent.id, line=n,
-                                      label=label, title=squash(m.group(2)), meta=_clean(meta))
+        self.subgroup = self.sink.add(
+            "section-group",
+            cite,
+            parent=parent.id,
+            line=n,
+            label=label,
+            title=squash(m.group(2)),
+            meta=_clean(meta),
+        )
         if toc is not None:
             self.toc_nodes[id(toc)] = self.subgroup.id
 
@@ -231,9 +275,12 @@ class Body:
         if group is None:
             self.sink.problem(n, "article-outside-chapter", f"{s.strip()!r} before any chapter")
         if num <= self.last_article:
-            self.sink.problem(n, "article-out-of-order",
-                              f"{s.strip()!r} after čl. {self.last_article}; kept as text")
-            self.on_text(n, s)
+            self.kept_as_text(
+                n,
+                s,
+                "article-out-of-order",
+                f"{s.strip()!r} after čl. {self.last_article}; kept as text",
+            )
             return
         if num != self.last_article + 1:
             self.sink.problem(n, "article-gap", f"čl. {num} follows čl. {self.last_article}")
@@ -256,8 +303,16 @@ class Body:
         self.sink.cut_label(n, len(s))
         if title_lines and (tm := ARTICLE_TITLE.match(self.sink.norm[first - 1])):
             self.sink.cut_label(first, tm.start(3))
-        law = self.sink.add("law", str(num), parent=group.id if group else None, line=first,
-                            label=str(num), title=title, law=str(num), meta=_clean(meta))
+        law = self.sink.add(
+            "law",
+            str(num),
+            parent=group.id if group else None,
+            line=first,
+            label=str(num),
+            title=title,
+            law=str(num),
+            meta=_clean(meta),
+        )
         for k in [*title_lines[1:], n]:
             self.sink.extend(law, k)
         self.law = self.base = law
@@ -293,13 +348,19 @@ class Body:
         label = m.group(1)
         cite = f"{self.law.cite}({label})"
         if self.sink.builder.get(f"{DOC}:{cite}"):
-            self.sink.problem(n, "duplicate-label", f"{cite} occurs again; kept as text")
-            self.on_text(n, s)
+            self.kept_as_text(n, s, "duplicate-label", f"{cite} occurs again; kept as text")
             return
         self.stack = []
         self.sink.cut_label(n, m.start(2))
-        self.base = self.sink.add("point", cite, parent=self.law.id, line=n, label=label,
-                                  title=squash(m.group(2)), law=self.law.cite)
+        self.base = self.sink.add(
+            "point",
+            cite,
+            parent=self.law.id,
+            line=n,
+            label=label,
+            title=squash(m.group(2)),
+            law=self.law.cite,
+        )
 
     def on_marker(self, n: int, s: str) -> None:
         """`a)`, `a).`, `1.`, `1).`, `1)`: a paragraph, item or sub-item."""
@@ -321,9 +382,16 @@ class Body:
         elif problem:
             self.sink.problem(n, "numbering-gap", f"{problem} ({cite})")
         title = rest if self.is_title(n, rest, kind, self.last_child.get(parent.id)) else None
-        node = self.sink.add(self.kind_at(len(self.stack) + 1), cite, parent=parent.id, line=n,
-                             label=label, title=title, law=self.law.cite if self.law else None,
-                             meta={"marker": f"{label}{style}"})
+        node = self.sink.add(
+            self.kind_at(len(self.stack) + 1),
+            cite,
+            parent=parent.id,
+            line=n,
+            label=label,
+            title=title,
+            law=self.law.cite if self.law else None,
+            meta={"marker": f"{label}{style}"},
+        )
         if title is None and rest:
             node.text = rest
         self.check_sibling_titles(n, node)
@@ -395,8 +463,9 @@ class Body:
         titles = self.sibling_titles.setdefault(node.parent, {})
         other = titles.setdefault(title_key(node.title), node.cite)
         if other != node.cite:
-            self.sink.problem(n, "duplicate-title",
-                              f"{node.cite} repeats the title of {other}: {node.title!r}")
+            self.sink.problem(
+                n, "duplicate-title", f"{node.cite} repeats the title of {other}: {node.title!r}"
+            )
 
     # ---- tables and hands ----------------------------------------------------------------
     def on_table(self, n: int, s: str) -> None:
@@ -409,16 +478,24 @@ class Body:
         if self.table is None:
             k = self.tables.get(self.law.cite, 0) + 1
             self.tables[self.law.cite] = k
-            self.table = self.sink.add("table", f"{self.law.cite}/table/{k}", parent=owner.id,
-                                       line=n, law=self.law.cite, rows=[], heading=False)
+            self.table = self.sink.add(
+                "table",
+                f"{self.law.cite}/table/{k}",
+                parent=owner.id,
+                line=n,
+                law=self.law.cite,
+                rows=[],
+                heading=False,
+            )
         if header and cells == VALUE_COLUMNS:
             self.table.meta["columns"] = [c for c in cells if c]
         assert self.table.rows is not None
         self.table.rows.append(cells)
         if truncated:
             self.table.meta["truncated"] = True
-            self.sink.problem(n, "truncated-source",
-                              f"the source stops inside this table row: {s.strip()!r}")
+            self.sink.problem(
+                n, "truncated-source", f"the source stops inside this table row: {s.strip()!r}"
+            )
         self.sink.extend(self.table, n)
 
     def on_hand(self, n: int, s: str) -> None:
@@ -437,14 +514,21 @@ class Body:
         suits = [squash(self.sink.norm[n - 1]) for n, _, _ in block]
         cards = sum(c for _, c, _ in block)
         if len(block) != HAND_LINES:
-            self.sink.problem(block[0][0], "hand-shape",
-                              f"{node.cite}: a hand diagram of {len(block)} lines: {suits}")
+            self.sink.problem(
+                block[0][0],
+                "hand-shape",
+                f"{node.cite}: a hand diagram of {len(block)} lines: {suits}",
+            )
             return
         node.meta.setdefault("hands", []).append(
-            {"lines": [block[0][0], block[-1][0]], "suits": suits, "cards": cards})
+            {"lines": [block[0][0], block[-1][0]], "suits": suits, "cards": cards}
+        )
         if cards != HAND_CARDS:
-            self.sink.problem(block[0][0], "hand-card-count",
-                              f"{node.cite}: the hand {suits} holds {cards} cards, not 10")
+            self.sink.problem(
+                block[0][0],
+                "hand-card-count",
+                f"{node.cite}: the hand {suits} holds {cards} cards, not 10",
+            )
 
 
 def found_at(line: str) -> int:

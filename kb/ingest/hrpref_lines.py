@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import re
 
-from kb.ingest.common import squash
+from kb.ingest.common import MARKUP_TAGS, squash
 
 UPPER = "A-ZČĆŠŽĐ"
-ROMAN_VALUE = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
 PAGE = re.compile(r"^\s*--- (\d{1,3}) ---\s*$")
 ARTICLE = re.compile(r"^\s*Članak\s+(\d{1,3})\.?\s*$")
@@ -30,7 +29,7 @@ DEF_ENTRY = re.compile(rf"^([{UPPER}][^\s-].*?)\s+[-–]\s+(\S.*)$")
 DEF_SUB = re.compile(r"^\s+-\s+(\S.*?)\s+[-–]\s+(\S.*)$")
 DEF_NUMBER = re.compile(r"^\s*(\d{1,2})\.\s+(\S.*)$")
 # `**` but not the star leaders of the TOC (`*****`)
-MARKUP = re.compile(r"(?<!\*)\*\*(?!\*)|</?(?:b|i|u|em|strong|sup|sub)>")
+MARKUP = re.compile(rf"(?<!\*)\*\*(?!\*)|</?(?:{MARKUP_TAGS})>")
 TRAILING_CUT = re.compile(r"\s<\s*$")
 
 

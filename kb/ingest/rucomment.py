@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.ingest.common import TreeBuilder, source_lines, squash
+from kb.ingest.common import ROMAN, TreeBuilder, source_lines, squash
 from kb.ingest.rucomment_clean import Line, clean_lines
 from kb.models import Node, ParsedDoc
 
@@ -22,11 +22,11 @@ DOC = "ru-comment"
 HEADING = re.compile(r"^Правило (?P<n>\d{1,2})\. (?P<title>[А-ЯЁ][А-ЯЁ ,()\-]+)$")
 TITLE_CONT = re.compile(r"^[А-ЯЁ][А-ЯЁ ,()\-]{2,}$")
 POINT = re.compile(r"^(?P<law>\d{1,2})\.(?P<pt>\d{1,2})\.\s+(?!выше|ниже)(?=\S)")
-ROMAN = re.compile(r"^\((?P<r>i{1,3}|iv|vi?)\)\s+(?=\S)")
+ROMAN_ITEM = re.compile(r"^\((?P<r>i{1,3}|iv|vi?)\)\s+(?=\S)")
 CATEGORY = re.compile(r"^либо \((?P<c>[аa-z])\)\s")
 # text after a point's sub-items that belongs to the point again, not to the last sub-item
 TAIL_START = re.compile(r"^(?:Пример|Примечание):")
-ROMANS = ["i", "ii", "iii", "iv", "v", "vi"]
+ROMANS = ROMAN[:6]  # the commentary numbers sub-items (i)-(vi) only
 LOOKALIKE = str.maketrans("асео", "aceo")  # Cyrillic letters used as Latin labels (а) -> a
 
 
@@ -81,7 +81,7 @@ class _Reader:
                 runs[-1][1] = n
             else:
                 runs.append([n, n])
-        return "\n".join("\n".join(self.src[a - 1:b]) for a, b in runs)
+        return "\n".join("\n".join(self.src[a - 1 : b]) for a, b in runs)
 
     def add(self, depth: int, kind: str, cite: str, label: str, no: int, **kw) -> Node:
         self.close(depth)
@@ -109,9 +109,9 @@ class _Reader:
             if m := HEADING.match(ln.text):
                 i = self.heading(ln, int(m["n"]), m["title"], i)
             elif (m := POINT.match(ln.text)) and self.point_ok(ln, int(m["law"]), int(m["pt"])):
-                self.start_point(ln, int(m["law"]), int(m["pt"]), ln.text[m.end():])
-            elif self.point and (m := ROMAN.match(ln.text)) and self.roman_ok(m["r"]):
-                self.start_item(ln, m["r"], m["r"], ln.text[m.end():])
+                self.start_point(ln, int(m["law"]), int(m["pt"]), ln.text[m.end() :])
+            elif self.point and (m := ROMAN_ITEM.match(ln.text)) and self.roman_ok(m["r"]):
+                self.start_item(ln, m["r"], m["r"], ln.text[m.end() :])
             elif self.point and (m := CATEGORY.match(ln.text)) and self.category_ok(m["c"]):
                 self.start_item(ln, m["c"], m["c"].translate(LOOKALIKE), ln.text)
             elif len(self.open) == 3 and TAIL_START.match(ln.text):
@@ -126,15 +126,21 @@ class _Reader:
     def heading(self, ln: Line, n: int, title: str, i: int) -> int:
         """A law heading; the next line joins the title when it is all capitals."""
         lines = [ln]
-        while (i < len(self.kept) and TITLE_CONT.match(self.kept[i].text)
-               and not HEADING.match(self.kept[i].text)):
+        while (
+            i < len(self.kept)
+            and TITLE_CONT.match(self.kept[i].text)
+            and not HEADING.match(self.kept[i].text)
+        ):
             lines.append(self.kept[i])
             title = f"{title} {self.kept[i].text}"
             i += 1
         if n in self.laws_seen or n < self.law_no:
-            self.b.problem(ln.no, "repeated-heading",
-                           f"heading of law {n} at l.{ln.no} repeats or goes back (current law "
-                           f"{self.law_no}); kept as text")
+            self.b.problem(
+                ln.no,
+                "repeated-heading",
+                f"heading of law {n} at l.{ln.no} repeats or goes back (current law "
+                f"{self.law_no}); kept as text",
+            )
             for x in lines:
                 self.append(x)
             return i
@@ -149,8 +155,17 @@ class _Reader:
             meta["title_source"] = "body"
         else:
             meta["heading_missing"] = True
-        self.law = self.add(0, "law", str(n), str(n), no, title=title,
-                            raw=self.raw(head) if head else "", law=str(n), meta=meta)
+        self.law = self.add(
+            0,
+            "law",
+            str(n),
+            str(n),
+            no,
+            title=title,
+            raw=self.raw(head) if head else "",
+            law=str(n),
+            meta=meta,
+        )
         if head:
             self.law.line_end = head[-1]
         self.law_no, self.pt_no, self.point = n, 0, None
@@ -160,8 +175,11 @@ class _Reader:
         """Sequence check: the next point of this law, or the first points of the next law."""
         if self.law is not None and law == self.law_no:
             if pt <= self.pt_no:
-                self.b.problem(ln.no, "point-out-of-sequence",
-                               f"{law}.{pt}. after {law}.{self.pt_no}; kept as text")
+                self.b.problem(
+                    ln.no,
+                    "point-out-of-sequence",
+                    f"{law}.{pt}. after {law}.{self.pt_no}; kept as text",
+                )
                 return False
             if pt != self.pt_no + 1:
                 self.b.problem(ln.no, "point-gap", f"{law}.{pt}. follows {law}.{self.pt_no}")
@@ -169,19 +187,32 @@ class _Reader:
         if law in self.laws_seen or law < self.law_no or pt > 9:
             return False
         # a law whose heading is missing: the source starts mid-law, or a heading was lost
-        self.b.problem(ln.no, "missing-heading",
-                       f"points of law {law} begin at l.{ln.no} with no heading `Правило {law}.`")
+        self.b.problem(
+            ln.no,
+            "missing-heading",
+            f"points of law {law} begin at l.{ln.no} with no heading `Правило {law}.`",
+        )
         # the law's record starts where its first text does (the orphan fragment, if any)
         first = self.orphans[0].no if self.orphans and pt > 1 else ln.no
         self.start_law(first, law, None, [])
         if pt > 1 and self.orphans:
             frag = self.orphans
             self.orphans = []
-            self.b.problem(frag[0].no, "orphan-fragment",
-                           f"text before {law}.{pt}. at l.{frag[0].no}-{frag[-1].no} kept as the "
-                           f"end of point {law}.{pt - 1}")
-            node = self.add(1, "point", f"{law}.{pt - 1}", f"{law}.{pt - 1}", frag[0].no,
-                            law=str(law), meta={"fragment": True})
+            self.b.problem(
+                frag[0].no,
+                "orphan-fragment",
+                f"text before {law}.{pt}. at l.{frag[0].no}-{frag[-1].no} kept as the "
+                f"end of point {law}.{pt - 1}",
+            )
+            node = self.add(
+                1,
+                "point",
+                f"{law}.{pt - 1}",
+                f"{law}.{pt - 1}",
+                frag[0].no,
+                law=str(law),
+                meta={"fragment": True},
+            )
             self.open[-1].lines.extend(frag)
             self.pt_no = pt - 1
             self.point = node
@@ -194,8 +225,8 @@ class _Reader:
         self.point = self.add(1, "point", cite, cite, ln.no, law=str(law))
         self.pt_no, self.item_idx, self.cat_idx = pt, -1, -1
         rest_line = Line(ln.no, rest, ln.glue)
-        if (m := ROMAN.match(rest)) and m["r"] == "i":
-            self.start_item(ln, "i", "i", rest[m.end():])
+        if (m := ROMAN_ITEM.match(rest)) and m["r"] == "i":
+            self.start_item(ln, "i", "i", rest[m.end() :])
             return
         self.open[-1].lines.append(rest_line)
 
@@ -218,23 +249,35 @@ class _Reader:
     def finish(self) -> None:
         if self.orphans:
             frag = self.orphans
-            self.b.problem(frag[0].no, "unplaced-text",
-                           f"l.{frag[0].no}-{frag[-1].no} stand before any law; kept as an "
-                           "unnumbered paragraph")
-            node = self.b.add("paragraph", "unplaced", label="", text=_join(frag),
-                              raw=self.raw([x.no for x in frag]), lines=(frag[0].no, frag[-1].no))
+            self.b.problem(
+                frag[0].no,
+                "unplaced-text",
+                f"l.{frag[0].no}-{frag[-1].no} stand before any law; kept as an "
+                "unnumbered paragraph",
+            )
+            node = self.b.add(
+                "paragraph",
+                "unplaced",
+                label="",
+                text=_join(frag),
+                raw=self.raw([x.no for x in frag]),
+                lines=(frag[0].no, frag[-1].no),
+            )
             node.meta["fragment"] = True
         if not self.b.nodes:
             self.b.add("paragraph", "unplaced", text="", lines=(1, 1))
             self.b.problem(1, "no-text", "no law heading, point or text found")
         last = self.kept[-1] if self.kept else None
-        if last and last.text.rstrip()[-1:] not in ".!?)\":;…" and self.law is not None:
+        if last and last.text.rstrip()[-1:] not in '.!?)":;…' and self.law is not None:
             self.law.meta["truncated"] = True
             if self.point is not None and self.point.law == self.law.law:
                 self.point.meta["truncated"] = True
-            self.b.problem(last.no, "truncated-source",
-                           f"the source stops mid-sentence at l.{last.no} inside law "
-                           f"{self.law.cite}: {last.text[-40:]!r}")
+            self.b.problem(
+                last.no,
+                "truncated-source",
+                f"the source stops mid-sentence at l.{last.no} inside law "
+                f"{self.law.cite}: {last.text[-40:]!r}",
+            )
 
 
 def read(text: str) -> ParsedDoc:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.ingest.common import TreeBuilder
+from kb.ingest.common import ROMAN, TreeBuilder
 from kb.ingest.sk2017_draft import Draft, Part
 from kb.ingest.sk2017_tables import finish_table
 from kb.ingest.sk2017_text import (
@@ -21,7 +21,6 @@ from kb.ingest.sk2017_text import (
     LAW_HEADING,
     PARAGRAPH,
     PARAGRAPH_NO_PERIOD,
-    ROMAN,
     SECTION,
     SECTION_NO_PERIOD,
     clean,
@@ -80,9 +79,7 @@ def classify(n: int, raw: str) -> Unit:
     return Unit("text", n, raw, "", raw)
 
 
-def units(
-    lines: list[str], start: int, builder: TreeBuilder
-) -> tuple[list[Unit], list[Footnote]]:
+def units(lines: list[str], start: int, builder: TreeBuilder) -> tuple[list[Unit], list[Footnote]]:
     """Body units from line ``start`` on, and the footnote lines lifted out of them."""
     out: list[Unit] = []
     notes: list[Footnote] = []
@@ -99,14 +96,21 @@ def units(
         for r in c.repairs:
             builder.problem(n, r, f"line {n}: stray characters repaired ({r})")
         prev = out[-1] if out else None
-        if (unit.kind == "text" and c.text[:1].islower() and prev is not None
-                and prev.kind in ("text", "paragraph", "item", "bullet")
-                and not ends_sentence(_last_text(prev))):
+        if (
+            unit.kind == "text"
+            and c.text[:1].islower()
+            and prev is not None
+            and prev.kind in ("text", "paragraph", "item", "bullet")
+            and not ends_sentence(_last_text(prev))
+        ):
             prev.parts.append(Part(n, raw, c.text))
             prev.markers += c.markers
-            builder.problem(n, "sentence-rejoined",
-                            f"line {n} continues the sentence of line {prev.line} "
-                            "across a page break or footnote block")
+            builder.problem(
+                n,
+                "sentence-rejoined",
+                f"line {n} continues the sentence of line {prev.line} "
+                "across a page break or footnote block",
+            )
             continue
         unit.parts = [Part(n, raw, c.text)]
         unit.markers = c.markers
@@ -171,8 +175,12 @@ class LawWalker:
                 self._close_table()
             if self.law is None and unit.kind != "law":
                 self.orphans.append(unit)
-                self.b.problem(unit.line, "outside-law", f"line {unit.line} precedes any law "
-                               f"heading and is kept with the front of the book: {unit.raw!r}")
+                self.b.problem(
+                    unit.line,
+                    "outside-law",
+                    f"line {unit.line} precedes any law "
+                    f"heading and is kept with the front of the book: {unit.raw!r}",
+                )
                 continue
             handler(unit)
         self._close_table()
@@ -182,12 +190,19 @@ class LawWalker:
         """``PRAVIDLO N – TITLE``: a new law; the title is split on the first dash only."""
         number = str(int(unit.label))
         if any(d.label == number for d in self.laws):
-            self.b.problem(unit.line, "duplicate-law", f"Law {number} occurs again at line "
-                           f"{unit.line}: {unit.raw.strip()!r}")
-        elif self.laws and self.laws[-1].label.isdigit() and int(number) != int(
-                self.laws[-1].label) + 1:
-            self.b.problem(unit.line, "law-out-of-sequence",
-                           f"Law {number} follows Law {self.laws[-1].label}")
+            self.b.problem(
+                unit.line,
+                "duplicate-law",
+                f"Law {number} occurs again at line {unit.line}: {unit.raw.strip()!r}",
+            )
+        elif (
+            self.laws
+            and self.laws[-1].label.isdigit()
+            and int(number) != int(self.laws[-1].label) + 1
+        ):
+            self.b.problem(
+                unit.line, "law-out-of-sequence", f"Law {number} follows Law {self.laws[-1].label}"
+            )
         law = Draft("law", number, number, number)
         self._head(law, unit, unit.rest)
         toc = self.toc.get(number)
@@ -196,8 +211,11 @@ class LawWalker:
         if law.title:
             law.meta["title_source"] = "body"
             if toc and _fold(toc[0]) != _fold(law.title):
-                self.b.problem(unit.line, "toc-title-differs",
-                               f"Law {number}: body title {law.title!r}, TOC {toc[0]!r}")
+                self.b.problem(
+                    unit.line,
+                    "toc-title-differs",
+                    f"Law {number}: body title {law.title!r}, TOC {toc[0]!r}",
+                )
         elif toc:
             law.title, law.meta["title_source"] = toc[0], "toc"
             self.b.problem(unit.line, "title-from-toc", f"Law {number} has no body title")
@@ -215,12 +233,16 @@ class LawWalker:
             self.on_text(_as_text(unit))
             return
         if unit.label != expected:
-            self.b.problem(unit.line, "section-out-of-sequence",
-                           f"Law {self.law.label}: section {unit.label} where {expected} was due")
+            self.b.problem(
+                unit.line,
+                "section-out-of-sequence",
+                f"Law {self.law.label}: section {unit.label} where {expected} was due",
+            )
         sec = Draft("section", f"{self.law.cite}{unit.label}", unit.label, self.law.label)
         rest = unit.parts[0].text if unit.parts else ""
         run_in = bool(rest) and (
-            rest[:1].islower() or bool(_RUN_IN_END.search(rest))
+            rest[:1].islower()
+            or bool(_RUN_IN_END.search(rest))
             or bool(siblings and siblings[-1].meta.get("run_in"))
         )
         if run_in:
@@ -232,8 +254,11 @@ class LawWalker:
             self._head(sec, unit, unit.rest)
             sec.parts += unit.parts[1:]
         if unit.kind == "section?":
-            self.b.problem(unit.line, "number-without-period",
-                           f"line {unit.line}: section {unit.label} printed without its period")
+            self.b.problem(
+                unit.line,
+                "number-without-period",
+                f"line {unit.line}: section {unit.label} printed without its period",
+            )
         self.sec = self._attach(self.law, sec)
         self.par = self.item = self.sub = None
         self.caps = None
@@ -249,13 +274,20 @@ class LawWalker:
             return
         label = str(int(unit.label))
         if label != expected:
-            self.b.problem(unit.line, "paragraph-out-of-sequence",
-                           f"{container.cite}: paragraph {label} where {expected} was due")
+            self.b.problem(
+                unit.line,
+                "paragraph-out-of-sequence",
+                f"{container.cite}: paragraph {label} where {expected} was due",
+            )
         if unit.kind == "paragraph?":
-            self.b.problem(unit.line, "number-without-period",
-                           f"line {unit.line}: paragraph {label} printed without its period")
-        par = Draft("paragraph", f"{container.cite}{label}", label, self.law.label if self.law
-                    else None)
+            self.b.problem(
+                unit.line,
+                "number-without-period",
+                f"line {unit.line}: paragraph {label} printed without its period",
+            )
+        par = Draft(
+            "paragraph", f"{container.cite}{label}", label, self.law.label if self.law else None
+        )
         self._head(par, unit)
         self.par = self._attach(container, par)
         self.item = self.sub = None
@@ -302,8 +334,13 @@ class LawWalker:
         if self.table is None or prev != unit.line - 1:
             self._close_table()
             k = 1 + sum(1 for c in container.children if c.kind == "table")
-            self.table = Draft("table", f"{container.cite}/table/{k}", str(k),
-                               self.law.label if self.law else None, title=self.caps)
+            self.table = Draft(
+                "table",
+                f"{container.cite}/table/{k}",
+                str(k),
+                self.law.label if self.law else None,
+                title=self.caps,
+            )
             self._attach(container, self.table)
             self.caps = None
             self.par = self.item = self.sub = None
@@ -324,9 +361,12 @@ class LawWalker:
             # a sentence after numbered paragraphs closes their container (69B, Law 71)
             container = self._container()
             assert container is not None
-            self.b.problem(unit.line, "closing-text",
-                           f"line {unit.line} follows {self.par.cite} but is not part of it; "
-                           f"kept as closing text of {container.cite}")
+            self.b.problem(
+                unit.line,
+                "closing-text",
+                f"line {unit.line} follows {self.par.cite} but is not part of it; "
+                f"kept as closing text of {container.cite}",
+            )
             container.meta.setdefault("closing_lines", []).append(unit.line)
             self.par = self.item = self.sub = None
         target = self.sub or self.item or self.par or self._container()

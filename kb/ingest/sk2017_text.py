@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.ingest.common import squash
+from kb.ingest.common import MARKUP_TAGS, squash
 
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUP_DIGITS = str.maketrans(SUPERSCRIPTS, "0123456789")
@@ -18,7 +18,7 @@ _SUP_DIGITS = str.maketrans(SUPERSCRIPTS, "0123456789")
 _MARKER = re.compile(rf" ?([{SUPERSCRIPTS}]+)")
 _LINK = re.compile(r"\[([^\]\n]*)\]\([^)\s]*\)")
 _ESCAPE = re.compile(r"\\([()\[\]*_#.\-\\])")
-_TAGS = re.compile(r"</?(?:b|i|u|em|strong|sup|sub)>", re.IGNORECASE)
+_TAGS = re.compile(rf"</?(?:{MARKUP_TAGS})>", re.IGNORECASE)
 _BOLD = re.compile(r"\*{2,3}")
 # Cyrillic letters printed inside a Latin word (1582 ``odovzдание``)
 _CYRILLIC_WORD = re.compile(r"\w*[a-zA-Z]\w*[\u0400-\u04ff]\w*|\w*[\u0400-\u04ff]\w*[a-zA-Z]\w*")
@@ -38,7 +38,6 @@ PARAGRAPH_NO_PERIOD = re.compile(r"^\s*(\d{1,2})\s+([A-ZÁ-Ž].*?)\s*$")
 ITEM = re.compile(r"^\s*(?:-\s*)?\(([a-z]{1,4})\)(?:\s+(.*?))?\s*$")
 BULLET = re.compile(r"^\s*-\s+(.*?)\s*$")
 TERMINAL = re.compile(r"[.:;!?)]$")
-ROMAN = frozenset({"i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"})
 
 
 @dataclass

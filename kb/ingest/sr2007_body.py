@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kb.ingest.common import ROMAN
 from kb.ingest.sr2007_lines import Line
 from kb.ingest.sr2007_sink import Sink
 from kb.ingest.sr2007_text import (
@@ -27,7 +28,6 @@ from kb.ingest.sr2007_text import (
     LAW_IN_RAW,
     PARA_BOLD_REST,
     PARAGRAPH,
-    ROMAN,
     SECTION,
     WHOLE_BOLD_PARA,
     clean,
@@ -129,11 +129,11 @@ class BodyReader:
         raw_rest = line.raw
         hit = LAW_IN_RAW.search(raw_rest)
         if hit:
-            raw_rest = raw_rest[hit.end():]
+            raw_rest = raw_rest[hit.end() :]
         title_raw, section_raw = raw_rest, ""
         embedded = EMBEDDED_SECTION.search(raw_rest)
         if embedded:
-            title_raw, section_raw = raw_rest[:embedded.start()], raw_rest[embedded.end():]
+            title_raw, section_raw = raw_rest[: embedded.start()], raw_rest[embedded.end() :]
         title = clean(title_raw) or None
         self._close_law()
         self.path = self._path_for(number)
@@ -145,15 +145,27 @@ class BodyReader:
             if entry.note:
                 meta["group_source"] = entry.note
                 meta["toc_groups"] = entry.toc_path
-                self.b.problem(line.n, "toc-placement-overridden",
-                               f"Law {number}: {entry.note}")
-        if self.laws and number.isdigit() and self.laws[-1].isdigit() \
-                and int(number) != int(self.laws[-1]) + 1:
-            self.b.problem(line.n, "law-sequence",
-                           f"line {line.n}: Law {number} follows Law {self.laws[-1]}")
+                self.b.problem(line.n, "toc-placement-overridden", f"Law {number}: {entry.note}")
+        if (
+            self.laws
+            and number.isdigit()
+            and self.laws[-1].isdigit()
+            and int(number) != int(self.laws[-1]) + 1
+        ):
+            self.b.problem(
+                line.n, "law-sequence", f"line {line.n}: Law {number} follows Law {self.laws[-1]}"
+            )
         self.laws.append(number)
-        law = self.b.add("law", number, label=number, title=title, parent=parent,
-                         lines=(line.n, line.n), law=number, meta=meta)
+        law = self.b.add(
+            "law",
+            number,
+            label=number,
+            title=title,
+            parent=parent,
+            lines=(line.n, line.n),
+            law=number,
+            meta=meta,
+        )
         self.sink.touch(law, line)
         for left in self.leftover:
             self.sink.append(law, left)
@@ -171,8 +183,13 @@ class BodyReader:
 
     def _is_title(self, line: Line) -> bool:
         text = line.text
-        if not text or SECTION.match(text) or PARAGRAPH.match(text) \
-                or ITEM_PAREN.match(text) or "\t" in line.raw:
+        if (
+            not text
+            or SECTION.match(text)
+            or PARAGRAPH.match(text)
+            or ITEM_PAREN.match(text)
+            or "\t" in line.raw
+        ):
             return False
         return heading_like(line.raw) or line.adjacent
 
@@ -186,12 +203,12 @@ class BodyReader:
             return
         raw = line.raw
         embedded = EMBEDDED_SECTION.search(raw)
-        title = clean(raw[:embedded.start()] if embedded else raw)
+        title = clean(raw[: embedded.start()] if embedded else raw)
         target.title = title or None
         target.meta["title_source"] = "body" if title else None
         self.sink.touch(target, line)
         if embedded:
-            self._embedded_section(line, raw[embedded.end():])
+            self._embedded_section(line, raw[embedded.end() :])
 
     def _group(self, line: Line, kind: str, label: str, title: str | None) -> None:
         self._close_law()
@@ -205,11 +222,21 @@ class BodyReader:
             return
         expected = self._next_section()
         if letter != expected:
-            self.b.problem(line.n, "section-sequence",
-                           f"line {line.n}: section {law.cite}{letter} where {law.cite}{expected}"
-                           " was expected")
-        node = self.b.add("section", f"{law.cite}{letter}", label=letter, title=title,
-                          parent=law.id, lines=(line.n, line.n), law=law.law)
+            self.b.problem(
+                line.n,
+                "section-sequence",
+                f"line {line.n}: section {law.cite}{letter} where {law.cite}{expected}"
+                " was expected",
+            )
+        node = self.b.add(
+            "section",
+            f"{law.cite}{letter}",
+            label=letter,
+            title=title,
+            parent=law.id,
+            lines=(line.n, line.n),
+            law=law.law,
+        )
         self.sink.touch(node, line)
         self.section = self.last = node
         self.para = self.item = self.sub = None
@@ -238,18 +265,28 @@ class BodyReader:
         # (laws 35 and 71: `351`, `711`, as the sk-2017 reader writes them)
         return f"{container.cite}{number}"
 
-    def _new_paragraph(self, line: Line, number: str, title: str | None,
-                       meta: dict[str, object] | None = None) -> Node:
+    def _new_paragraph(
+        self, line: Line, number: str, title: str | None, meta: dict[str, object] | None = None
+    ) -> Node:
         container = self._container()
-        expected = str(int(self.para.label) + 1) if self.para and self.para.label.isdigit() \
-            else "1"
+        expected = str(int(self.para.label) + 1) if self.para and self.para.label.isdigit() else "1"
         if number != expected:
-            self.b.problem(line.n, "paragraph-sequence",
-                           f"line {line.n}: paragraph {number} in {container.cite} where "
-                           f"{expected} was expected")
-        node = self.b.add("paragraph", self._para_cite(container, number), label=number,
-                          title=title, parent=container.id, lines=(line.n, line.n),
-                          law=container.law, meta=meta)
+            self.b.problem(
+                line.n,
+                "paragraph-sequence",
+                f"line {line.n}: paragraph {number} in {container.cite} where "
+                f"{expected} was expected",
+            )
+        node = self.b.add(
+            "paragraph",
+            self._para_cite(container, number),
+            label=number,
+            title=title,
+            parent=container.id,
+            lines=(line.n, line.n),
+            law=container.law,
+            meta=meta,
+        )
         self.para = self.last = node
         self.item = self.sub = None
         return node
@@ -272,11 +309,13 @@ class BodyReader:
 
     def _rebuilt_paragraph(self, line: Line, text: str) -> None:
         """A bulleted line where the numbering was lost (Law 40A2, 40A3): the next number."""
-        number = str(int(self.para.label) + 1) if self.para and self.para.label.isdigit() \
-            else "1"
+        number = str(int(self.para.label) + 1) if self.para and self.para.label.isdigit() else "1"
         node = self._new_paragraph(line, number, None, {"number_source": "reconstructed"})
-        self.b.problem(line.n, "number-reconstructed",
-                       f"line {line.n}: bullet without a number taken as paragraph {node.cite}")
+        self.b.problem(
+            line.n,
+            "number-reconstructed",
+            f"line {line.n}: bullet without a number taken as paragraph {node.cite}",
+        )
         self.sink.append(node, line, text)
 
     def _item_line(self, line: Line, text: str) -> bool:
@@ -317,28 +356,46 @@ class BodyReader:
         parent = self.para or self._container()
         expected = next_letter(self.item.label if self.item else None)
         if letter != expected:
-            self.b.problem(line.n, "item-sequence",
-                           f"line {line.n}: item ({letter}) in {parent.cite} where ({expected})"
-                           " was expected")
+            self.b.problem(
+                line.n,
+                "item-sequence",
+                f"line {line.n}: item ({letter}) in {parent.cite} where ({expected}) was expected",
+            )
         title = self._item_title(line)
-        node = self.b.add("item", f"{parent.cite}({letter})", label=letter, title=title,
-                          parent=parent.id, lines=(line.n, line.n), law=parent.law)
+        node = self.b.add(
+            "item",
+            f"{parent.cite}({letter})",
+            label=letter,
+            title=title,
+            parent=parent.id,
+            lines=(line.n, line.n),
+            law=parent.law,
+        )
         self.sink.append(node, line, "" if title else rest)
         self.item = self.last = node
         self.sub = None
 
     def _rebuild_for_items(self, line: Line, number: str) -> None:
         node = self._new_paragraph(line, number, None, {"number_source": "reconstructed"})
-        self.b.problem(line.n, "number-reconstructed",
-                       f"line {line.n}: items without a paragraph number; taken as {node.cite}")
+        self.b.problem(
+            line.n,
+            "number-reconstructed",
+            f"line {line.n}: items without a paragraph number; taken as {node.cite}",
+        )
         self.sink.touch(node, line)
 
     def _add_subitem(self, line: Line, numeral: str, rest: str) -> None:
         item = self.item
         assert item is not None
-        node = self.b.add("subitem", f"{item.cite}({numeral})", label=numeral,
-                          title=self._item_title(line), parent=item.id,
-                          lines=(line.n, line.n), law=item.law)
+        node = self.b.add(
+            "subitem",
+            f"{item.cite}({numeral})",
+            label=numeral,
+            title=self._item_title(line),
+            parent=item.id,
+            lines=(line.n, line.n),
+            law=item.law,
+        )
         self.sink.append(node, line, "" if node.title else rest)
         self.sub = self.last = node
 
@@ -360,9 +417,16 @@ class BodyReader:
             container = self._container()
             k = self.tables.get(container.id, 0) + 1
             self.tables[container.id] = k
-            self.table = self.b.add("table", f"{container.cite}/table/{k}", label=str(k),
-                                    title=self.caption, parent=container.id,
-                                    lines=(line.n, line.n), law=container.law, rows=[])
+            self.table = self.b.add(
+                "table",
+                f"{container.cite}/table/{k}",
+                label=str(k),
+                title=self.caption,
+                parent=container.id,
+                lines=(line.n, line.n),
+                law=container.law,
+                rows=[],
+            )
             self.caption = None
             self.last = container
             self.para = self.item = self.sub = None
@@ -401,10 +465,13 @@ class BodyReader:
                 self._make_group(cite, parent, line)
             parent = node_id
         for group in self.pending:
-            self.b.problem(group.lines[0].n, "group-heading-unplaced",
-                           f"line {group.lines[0].n}: {group.kind} {group.label} heading does "
-                           f"not match the TOC groups of the next law ({', '.join(path)}); its "
-                           "text is kept in the next law")
+            self.b.problem(
+                group.lines[0].n,
+                "group-heading-unplaced",
+                f"line {group.lines[0].n}: {group.kind} {group.label} heading does "
+                f"not match the TOC groups of the next law ({', '.join(path)}); its "
+                "text is kept in the next law",
+            )
             self.leftover.extend(group.lines)
         self.pending = []
         return parent
@@ -423,8 +490,9 @@ class BodyReader:
         if not title and toc_group is not None:
             title = toc_group.title
         span = (toc_group.line, toc_group.line) if toc_group else (line.n, line.n)
-        node = self.b.add(kind, cite, label=label, title=title, parent=parent, lines=span,
-                          meta=meta)
+        node = self.b.add(
+            kind, cite, label=label, title=title, parent=parent, lines=span, meta=meta
+        )
         if body is not None:
             self.pending.remove(body)
             node.line_start = node.line_end = body.lines[0].n
@@ -443,9 +511,11 @@ class BodyReader:
         """Close the pass: TOC titles where the body has none, table columns, TOC/body
         agreement; returns the lines that found no place."""
         for group in self.pending:
-            self.b.problem(group.lines[0].n, "group-heading-unplaced",
-                           f"line {group.lines[0].n}: {group.kind} {group.label} heading with "
-                           "no law after it")
+            self.b.problem(
+                group.lines[0].n,
+                "group-heading-unplaced",
+                f"line {group.lines[0].n}: {group.kind} {group.label} heading with no law after it",
+            )
             self.leftover.extend(group.lines)
         self.pending = []
         for number in self.laws:
@@ -457,13 +527,19 @@ class BodyReader:
                 law.title = entry.title
                 law.meta["title_source"] = "toc"
             elif law.title is None:
-                self.b.problem(law.line_start, "law-untitled",
-                               f"Law {number} has no title in the body or the TOC")
+                self.b.problem(
+                    law.line_start,
+                    "law-untitled",
+                    f"Law {number} has no title in the body or the TOC",
+                )
         if self.toc.laws:
             for number in self.toc.order:
                 if number not in self.laws:
-                    self.b.problem(self.toc.laws[number].line, "toc-law-missing",
-                                   f"TOC lists Law {number} but the body has no such law")
+                    self.b.problem(
+                        self.toc.laws[number].line,
+                        "toc-law-missing",
+                        f"TOC lists Law {number} but the body has no such law",
+                    )
             for number in self.laws:
                 if number not in self.toc.laws:
                     self.b.problem(None, "law-not-in-toc", f"Law {number} is not in the TOC")
@@ -482,8 +558,15 @@ def table_columns(rows: list[list[str]]) -> list[str] | None:
     head = rows[0]
     if any(cell.replace(" ", "").isdigit() for cell in head):
         return None
-    if len(rows) > 1 and head and head[0] == "" and rows[1] and rows[1][0] == "" \
-            and len(rows[1]) == len(head) and "" in head[1:]:
+    if (
+        len(rows) > 1
+        and head
+        and head[0] == ""
+        and rows[1]
+        and rows[1][0] == ""
+        and len(rows[1]) == len(head)
+        and "" in head[1:]
+    ):
         names, span = [], ""
         for top, low in zip(head, rows[1], strict=True):
             span = top or span

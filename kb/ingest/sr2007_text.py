@@ -10,22 +10,84 @@ from __future__ import annotations
 
 import re
 
-from kb.ingest.common import squash
+from kb.ingest.common import MARKUP_TAGS, squash
 
 # --- markup -------------------------------------------------------------------------------
 _SUP = re.compile(r"<sup>\s*(\d{1,3})\s*</sup>")
-_TAG = re.compile(r"</?(?:b|i|u|em|strong|sup|sub)\s*>", re.IGNORECASE)
+_TAG = re.compile(rf"</?(?:{MARKUP_TAGS})\s*>", re.IGNORECASE)
 _LINK = re.compile(r"\[([^\]]*)\]\(#[^)]*\)")
 _HASHES = re.compile(r"^\s*#{1,6}\s*")
 
 # Serbian Cyrillic -> Latin, used only inside words that mix both scripts (OCR/keyboard slips,
 # e.g. ``skрати`` at line 1795); whole Cyrillic words are left alone.
-_CYR = dict(zip("абвгдђежзијклљмнњопрстћуфхцчџшАБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ",
-                ["a", "b", "v", "g", "d", "đ", "e", "ž", "z", "i", "j", "k", "l", "lj", "m", "n",
-                 "nj", "o", "p", "r", "s", "t", "ć", "u", "f", "h", "c", "č", "dž", "š",
-                 "A", "B", "V", "G", "D", "Đ", "E", "Ž", "Z", "I", "J", "K", "L", "Lj", "M", "N",
-                 "Nj", "O", "P", "R", "S", "T", "Ć", "U", "F", "H", "C", "Č", "Dž", "Š"],
-                strict=True))
+_CYR = dict(
+    zip(
+        "абвгдђежзијклљмнњопрстћуфхцчџшАБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ",
+        [
+            "a",
+            "b",
+            "v",
+            "g",
+            "d",
+            "đ",
+            "e",
+            "ž",
+            "z",
+            "i",
+            "j",
+            "k",
+            "l",
+            "lj",
+            "m",
+            "n",
+            "nj",
+            "o",
+            "p",
+            "r",
+            "s",
+            "t",
+            "ć",
+            "u",
+            "f",
+            "h",
+            "c",
+            "č",
+            "dž",
+            "š",
+            "A",
+            "B",
+            "V",
+            "G",
+            "D",
+            "Đ",
+            "E",
+            "Ž",
+            "Z",
+            "I",
+            "J",
+            "K",
+            "L",
+            "Lj",
+            "M",
+            "N",
+            "Nj",
+            "O",
+            "P",
+            "R",
+            "S",
+            "T",
+            "Ć",
+            "U",
+            "F",
+            "H",
+            "C",
+            "Č",
+            "Dž",
+            "Š",
+        ],
+        strict=True,
+    )
+)
 _LAT, _CYRL = "a-zA-Zčćžšđ", "а-яА-ЯђјљњћџЂЈЉЊЋЏ"
 _MIXED_WORD = re.compile(rf"\w*(?:[{_LAT}][{_CYRL}]|[{_CYRL}][{_LAT}])\w*")
 
@@ -92,8 +154,6 @@ PARA_BOLD_REST = re.compile(r"(\d{1,2})\.\s*\*\*([^*]+?)\*\*")
 ITALIC_ONLY = re.compile(r"\*{1,3}([^*]+?)\*{1,3}")
 ITEM_MARK_RAW = re.compile(r"^\s*(?:-\s*)?\**\s*\(?[a-z]{1,4}[.)]\**\s*")
 TERM = re.compile(r"^(?:###\s*)?\*\*([^*]+?)\*\*\s*(?:\(([^)]*)\))?\s*$")
-
-ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 
 _LABEL = re.compile(
     r"^(?:(?:Član|ČLAN|POGLAVLJE|DEO|ODELJAK)\s+[\dIVXL]+\b|[A-H]\.(?=\s|$)|\d{1,2}\.(?=\s|$)"

@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import TypeVar
 
 from kb.rules.errors import RulesError, bad_input
+
+_T = TypeVar("_T")
 
 EDITIONS = {"2007": "sr-2007", "2017": "sk-2017"}
 
@@ -29,6 +32,14 @@ def law_id(edition: str, cite: str) -> str:
     return f"{edition_doc(edition)}:{cite}"
 
 
+def _look_up(words: dict[str, _T], key: str, what: str, text: object, accepted: str) -> _T:
+    """``words[key]``, or a RulesError quoting ``text`` and listing what is ``accepted``."""
+    value = words.get(key)
+    if value is None:
+        raise bad_input(what, text, accepted)
+    return value
+
+
 class Seat(Enum):
     """A compass seat, in clockwise order."""
 
@@ -43,10 +54,7 @@ class Seat(Enum):
         if isinstance(text, Seat):
             return text
         key = str(text).strip().upper()
-        seat = _SEAT_WORDS.get(key)
-        if seat is None:
-            raise bad_input("seat", text, "N, E, S, W (or North, East, South, West)")
-        return seat
+        return _look_up(_SEAT_WORDS, key, "seat", text, "N, E, S, W (or North, East, South, West)")
 
     def next(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise (1 = left-hand opponent)."""
@@ -97,10 +105,9 @@ class Strain(IntEnum):
         """Parse ``C D H S N NT``, ``♣ ♦ ♥ ♠`` or the English names (any case)."""
         if isinstance(text, Strain):
             return text
-        strain = _STRAIN_WORDS.get(str(text).strip().upper())
-        if strain is None:
-            raise bad_input("strain", text, "C, D, H, S, NT (or N, ♣, ♦, ♥, ♠, clubs..notrump)")
-        return strain
+        key = str(text).strip().upper()
+        accepted = "C, D, H, S, NT (or N, ♣, ♦, ♥, ♠, clubs..notrump)"
+        return _look_up(_STRAIN_WORDS, key, "strain", text, accepted)
 
     @property
     def is_suit(self) -> bool:
@@ -178,8 +185,10 @@ class Call:
         m = re.fullmatch(rf"([1-7])({_STRAIN_RE})", key)
         if m is None:
             raise bad_input(
-                "call", text, "a bid 1C..7NT (1N and suit symbols such as 1♥ too), P or Pass, "
-                "X (double) or XX (redouble)"
+                "call",
+                text,
+                "a bid 1C..7NT (1N and suit symbols such as 1♥ too), P or Pass, "
+                "X (double) or XX (redouble)",
             )
         return cls("bid", Bid(int(m.group(1)), Strain.parse(m.group(2))))
 
@@ -216,10 +225,8 @@ class Vul(Enum):
         if isinstance(text, Vul):
             return text
         key = re.sub(r"[\s/-]", "", str(text)).upper()
-        vul = _VUL_WORDS.get(key)
-        if vul is None:
-            raise bad_input("vulnerability", text, "None, NS, EW or Both (also -, Love, All)")
-        return vul
+        accepted = "None, NS, EW or Both (also -, Love, All)"
+        return _look_up(_VUL_WORDS, key, "vulnerability", text, accepted)
 
     def is_vulnerable(self, seat: str | Seat) -> bool:
         """Whether the side of ``seat`` is vulnerable on this board."""
@@ -257,8 +264,10 @@ class Contract:
         m = re.fullmatch(_CONTRACT_RE, key)
         if m is None:
             raise bad_input(
-                "contract", text, "a level 1-7, a strain C D H S NT (or N, ♣ ♦ ♥ ♠) and optional "
-                "X or XX, e.g. 3NT, 4SX, 7CXX; or 'passed out'"
+                "contract",
+                text,
+                "a level 1-7, a strain C D H S NT (or N, ♣ ♦ ♥ ♠) and optional "
+                "X or XX, e.g. 3NT, 4SX, 7CXX; or 'passed out'",
             )
         dbl = {None: Doubling.NONE, "X": Doubling.X, "*": Doubling.X}.get(m.group(3), Doubling.XX)
         return cls(int(m.group(1)), Strain.parse(m.group(2)), dbl)
@@ -306,8 +315,10 @@ class Result:
         m = re.fullmatch(rf"({_CONTRACT_RE})(=|\+[1-9]\d*|-[1-9]\d*)", key)
         if m is None:
             raise bad_input(
-                "result", text, "a contract and its outcome such as 4S=, 4S+1, 4SX-2, 3NT= "
-                "(optionally led by the declarer, 'N 4S='), or 'passed out'"
+                "result",
+                text,
+                "a contract and its outcome such as 4S=, 4S+1, 4SX-2, 3NT= "
+                "(optionally led by the declarer, 'N 4S='), or 'passed out'",
             )
         contract = Contract.parse(m.group(1))
         delta = 0 if m.group(5) == "=" else int(m.group(5))
@@ -350,8 +361,10 @@ class Card:
             if suit is not None and suit.is_suit and len(rank_text) == 1 and rank_text in _RANKS:
                 return cls(suit, _RANKS.index(rank_text) + 2)
         raise bad_input(
-            "card", text, "a suit C D H S (or ♣ ♦ ♥ ♠) and a rank 2-9, T or 10, J, Q, K, A, "
-            "in either order, e.g. SA, H10, 7♦"
+            "card",
+            text,
+            "a suit C D H S (or ♣ ♦ ♥ ♠) and a rank 2-9, T or 10, J, Q, K, A, "
+            "in either order, e.g. SA, H10, 7♦",
         )
 
     def __str__(self) -> str:
