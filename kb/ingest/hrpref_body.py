@@ -49,10 +49,10 @@ class Level:
 
 
 def child_cite(parent: str, label: str, kind: str) -> str:
-    """`29` + a -> `29(a)`; `29(a)` + 1 -> `29(a)1`; `73` + 2 -> `73(2)` (digits never run on)."""
-    if kind == "alpha" or parent[-1:].isdigit():
+    """`29` + a -> `29(a)`; `29(a)` + 1 -> `29(a)1`; `73` + 2 -> `73.2` (digits never run on)."""
+    if kind == "alpha":
         return f"{parent}({label})"
-    return f"{parent}{label}"
+    return f"{parent}.{label}" if parent[-1:].isdigit() else f"{parent}{label}"
 
 
 class Body:

@@ -285,9 +285,10 @@ class LawWalker:
                 "number-without-period",
                 f"line {unit.line}: paragraph {label} printed without its period",
             )
-        par = Draft(
-            "paragraph", f"{container.cite}{label}", label, self.law.label if self.law else None
-        )
+        # directly under a law (35, 71) a dot keeps the digits apart: `35.1`, never `351`
+        sep = "." if container.kind == "law" else ""
+        law = self.law.label if self.law else None
+        par = Draft("paragraph", f"{container.cite}{sep}{label}", label, law)
         self._head(par, unit)
         self.par = self._attach(container, par)
         self.item = self.sub = None

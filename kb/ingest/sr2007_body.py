@@ -261,9 +261,10 @@ class BodyReader:
         return node
 
     def _para_cite(self, container: Node, number: str) -> str:
-        # labels concatenated as the reader contract says, also directly under a law
-        # (laws 35 and 71: `351`, `711`, as the sk-2017 reader writes them)
-        return f"{container.cite}{number}"
+        # labels concatenated as the reader contract says; directly under a law (laws 35
+        # and 71) a dot keeps the digits apart: `35.1`, never `351`
+        sep = "." if container.kind == "law" else ""
+        return f"{container.cite}{sep}{number}"
 
     def _new_paragraph(
         self, line: Line, number: str, title: str | None, meta: dict[str, object] | None = None
