@@ -60,3 +60,15 @@ def test_refs_unresolved_lists_reasons(built):
 def test_missing_kb_is_a_clear_error(tmp_path):
     r = run("stats", "--kb", str(tmp_path / "none.sqlite"))
     assert r.exit_code == 2 and "lawdesk build" in r.stderr
+
+
+def test_build_prints_the_table(tmp_path):
+    out = tmp_path / "kb.sqlite"
+    r = run("build", "--kb", str(out))
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[0].split() == ["doc", "laws", "nodes", "defs", "fns", "tables", "refs",
+                                "resolved", "unresolved", "coverage"]
+    rows = {line.split()[0]: line.split() for line in lines[1:6]}
+    assert rows["sr-2007"][1:2] == ["93"] and rows["sk-2017"][3:5] == ["64", "28"]
+    assert lines[-1].startswith(f"wrote {out}") and out.exists()
