@@ -106,6 +106,7 @@ class Reference:
     targets: list[str] = field(default_factory=list)
     reason: str = ""
     cross_edition: bool = False
+    field: Literal["text", "title"] = "text"  # which of the node's fields the span is in
 
 
 @dataclass

@@ -8,7 +8,7 @@ Schema (documented here and in the README):
   line_end, law, meta, rows)``: every addressable node; ``ord`` is document order; ``meta`` and
   ``rows`` (table cells) are JSON.
 - ``refs(rid, from_node, start, end, raw, target_doc, target_cite, status, reason,
-  cross_edition)`` and ``ref_targets(rid, node)``: citations found in node text and the nodes
+  cross_edition, field)`` and ``ref_targets(rid, node)``: citations found in node text and the nodes
   they resolve to (none unless ``status = 'resolved'``).
 - ``parallels(key, node, relation, note)``: concept keys (``bridge:27B1``) to the nodes that
   carry them.
@@ -53,7 +53,7 @@ CREATE INDEX nodes_doc ON nodes(doc, ord);
 CREATE TABLE refs (
     rid INTEGER PRIMARY KEY, from_node TEXT NOT NULL REFERENCES nodes(id), start INTEGER,
     "end" INTEGER, raw TEXT NOT NULL, target_doc TEXT, target_cite TEXT, status TEXT NOT NULL,
-    reason TEXT, cross_edition INTEGER NOT NULL);
+    reason TEXT, cross_edition INTEGER NOT NULL, field TEXT NOT NULL);
 CREATE INDEX refs_from ON refs(from_node);
 CREATE TABLE ref_targets (rid INTEGER NOT NULL REFERENCES refs(rid), node TEXT NOT NULL
     REFERENCES nodes(id));
@@ -131,9 +131,9 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
             )
         for rid, r in enumerate(built.refs, 1):
             con.execute(
-                "INSERT INTO refs VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO refs VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (rid, r.from_node, r.start, r.end, r.raw, r.target_doc, r.target_cite, r.status,
-                 r.reason, int(r.cross_edition)),
+                 r.reason, int(r.cross_edition), r.field),
             )
             con.executemany("INSERT INTO ref_targets VALUES (?, ?)", [(rid, t) for t in r.targets])
         con.executemany(
@@ -308,6 +308,7 @@ def _ref(row: sqlite3.Row) -> dict[str, Any]:
     return {
         "from": row["from_node"],
         "raw": row["raw"],
+        "field": row["field"],
         "span": [row["start"], row["end"]],
         "target_doc": row["target_doc"],
         "target_cite": row["target_cite"],

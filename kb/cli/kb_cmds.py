@@ -76,7 +76,8 @@ def show_data(k: store.KB, node_id: str) -> dict[str, Any]:
         "children": [{"id": c.id, "kind": c.kind, "title": c.title} for c in k.children(node.id)],
         "refs_out": [
             {"raw": r["raw"], "target": " ".join(r["targets"]) or
-             f"{r['target_doc']}:{r['target_cite']}", "status": r["status"], "reason": r["reason"]}
+             f"{r['target_doc']}:{r['target_cite']}", "status": r["status"], "reason": r["reason"],
+             "field": r["field"]}
             for r in k.refs_out(node.id)
         ],
         "cited_by": sorted({r["from"] for r in k.cited_by(node.id)}),

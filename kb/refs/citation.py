@@ -87,6 +87,7 @@ class Found:
     ``context`` is the cite relative references are read against (the citing node's own cite,
     or for a footnote the cite of the node that carries its marker); None outside any law.
     ``node_law`` is the citing node's ``law`` (None outside any law, ``def``, ``fn``).
+    ``field`` says whether the span is in the node's ``text`` or its ``title``.
     """
 
     node: str
@@ -104,6 +105,7 @@ class Found:
     context: str | None = None
     node_law: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    field: str = "text"  # "title" for a citation in the node's heading
 
 
 class CiteError(ValueError):

@@ -228,7 +228,7 @@ def find_in_text(
 
 
 def find_refs(node: Node, lang: str) -> list[Found]:
-    """The citations in a node's text, in text order, unresolved."""
+    """The citations in a node's text and title, in order (title last), unresolved."""
     context = _context(node)
     return [
         Found(
@@ -240,13 +240,15 @@ def find_refs(node: Node, lang: str) -> list[Found]:
             target=target,
             start=s,
             end=e,
-            raw=node.text[s:e],
+            raw=source[s:e],
             expr_start=es,
             expr_end=ee,
             words=words,
             context=context,
             node_law=node.law,
             notes=(pat.external,) if pat.external else (),
+            field=name,
         )
-        for pat, target, s, e, es, ee, words in find_in_text(node.text, lang)
+        for name, source in (("text", node.text), ("title", node.title or ""))
+        for pat, target, s, e, es, ee, words in find_in_text(source, lang)
     ]

@@ -192,6 +192,7 @@ def _ref(f: Found, doc: str, cite: str, status: str, *, cross: bool = False) -> 
         target_cite=cite,
         status=status,  # type: ignore[arg-type]
         cross_edition=cross,
+        field=f.field,  # type: ignore[arg-type]
     )
 
 
