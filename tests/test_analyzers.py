@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from kb.refs import parse_cite
+from kb.search import corpus_meta, intent, route
 from kb.search.analyze import analyzer
-from kb.search.english import entries
-from kb.search.langdata import LANG_DIR, LANGS, load, read_pairs
+from kb.search.langdata import INTENTS, LANG_DIR, LANGS, load, read_pairs
 from kb.search.normalize import cite_terms, fold, sr_to_latin
+
+
+def entries() -> tuple[route.Entry, ...]:
+    """The English route's entries."""
+    return route.entries("en")
+
 
 DOC_LANGS = ["sr", "hr", "sk", "pl", "ru"]
 
@@ -177,7 +184,106 @@ def test_law_titles_cover_laws_1_to_93() -> None:
     assert laws == list(range(1, 94))
 
 
-def test_td_vocabulary_cites_are_law_cites() -> None:
-    for term, cites in read_pairs(LANG_DIR / "en" / "td_vocabulary.tsv"):
+@pytest.mark.parametrize("code", route.languages())
+def test_td_vocabulary_cites_are_law_cites(code: str) -> None:
+    for term, cites in read_pairs(LANG_DIR / code / "td_vocabulary.tsv"):
         for c in cites.split():
             assert 1 <= int("".join(ch for ch in c[:2] if ch.isdigit())) <= 93, (term, c)
+            assert parse_cite(c)  # raises on a cite no node ID could have
+
+
+def test_routes_exist_for_english_and_russian() -> None:
+    assert {"en", "ru"} <= set(route.languages())
+
+
+def test_section_titles_are_sections_of_titled_laws() -> None:
+    laws = {e.cites[0] for e in entries() if e.title_of}
+    sections = [e.cites[0] for e in entries() if not e.title_of and e.cites[0][-1].isupper()]
+    assert len(sections) > 100
+    for cite in sections:
+        assert cite[:-1] in laws, cite
+
+
+@pytest.mark.parametrize(
+    ("code", "terms", "cite"),
+    [
+        ("en", "revoke on trick twelve", "62D"),
+        ("en", "time for appeal", "92B"),
+        ("en", "outstanding trump claim", "70C"),
+        ("en", "director's error", "82C"),
+        ("en", "weighted score", "12C1(c)"),
+        ("ru", "срок подачи апелляции", "92B"),
+        ("ru", "первый ход вне очереди", "54"),
+        ("ru", "скорректированный результат", "12"),
+    ],
+)
+def test_route_reaches_cite(code: str, terms: str, cite: str) -> None:
+    got = route.route_cites(code, analyzer(code).analyze(terms).lemmas)
+    assert max(got, key=got.__getitem__) == cite, got
+
+
+def test_route_names_a_law_without_spreading_over_its_sections() -> None:
+    got = route.route_cites("en", analyzer("en").analyze("insufficient bid").lemmas)
+    assert "27" in got and not any(c.startswith("27") and c != "27" for c in got), got
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_intents_name_known_kinds_documents_and_games(code: str) -> None:
+    meta = corpus_meta()
+    for phrase, kind in load(code).intents:
+        head, _, target = kind.partition(":")
+        if head in ("doc", "about"):
+            assert target in meta, (code, phrase, kind)
+        elif head == "game":
+            assert target in {m.game for m in meta.values()}, (code, phrase, kind)
+        else:
+            assert kind in INTENTS, (code, phrase, kind)
+
+
+@pytest.mark.parametrize(
+    ("query", "definition", "docs", "dropped"),
+    [
+        ("šta je renons", True, [], {0, 1}),
+        ("što je subkontra", True, [], {0, 1}),
+        ("čo je nezrovnalosť", True, [], {0, 1}),
+        ("co to jest dziadek", True, [], {0, 1, 2}),
+        ("что такое ренонс", True, [], {0, 1}),
+        ("шта је ренонс", True, [], {0, 1}),  # Serbian Cyrillic, read as Latin
+        ("what is a revoke", True, [], {0, 1, 2}),
+        ("sanac definicija", True, ["hr-pref-2014"], {1}),
+        ("kada se renons ne kažnjava", False, [], {0}),
+        ("what happens when a player claims", False, [], {0, 1, 2}),
+        ("preferans výnos v sanci", False, ["hr-pref-2014"], set()),
+        ("игра за ширмами алерт", False, ["pl-screens"], set()),
+        ("hra za zástenami zmena tempa", False, ["pl-screens"], set()),
+        ("renons u devetom štihu", False, [], set()),
+    ],
+)
+def test_intents_found_in_any_language(
+    query: str, definition: bool, docs: list[str], dropped: set[int]
+) -> None:
+    words = [fold(sr_to_latin(w.lower())) for w in query.split()]
+    found = intent.find(tuple(words))
+    if query[0] in "шчк" and not found.definition:  # Russian stays Cyrillic
+        found = intent.find(tuple(fold(w.lower()) for w in query.split()))
+    assert (found.definition, found.docs, found.dropped) == (definition, docs, dropped)
+
+
+@pytest.mark.parametrize(
+    ("query", "games"),
+    [("bridž renons kazna", ["bridge"]), ("brydż", ["bridge"]), ("renons kazna", [])],
+)
+def test_game_words(query: str, games: list[str]) -> None:
+    assert intent.find(tuple(fold(w) for w in query.split())).games == games
+
+
+@pytest.mark.parametrize(
+    ("query", "content"),
+    [
+        ("preferans refe obračun", ["refe", "obracun"]),  # the game's name goes, its terms stay
+        ("preferans", ["preferans"]),  # a query of the name alone keeps it
+        ("što je subkontra", ["subkontra"]),
+    ],
+)
+def test_intent_words_leave_the_query(query: str, content: list[str]) -> None:
+    assert analyzer("hr").analyze_query(query).lemmas == content

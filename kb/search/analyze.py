@@ -9,12 +9,14 @@ vocabulary (``synonyms.tsv``).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass, field
 
 from spacy.language import Language
 
-from kb.search.langdata import LANGS, load, pipeline_factory
+from kb.search import intent
+from kb.search.langdata import LANGS, lexicon, load, pipeline_factory
 from kb.search.lemmatizer import preprocessor
 from kb.search.normalize import cite_terms, clean, fold
 
@@ -44,6 +46,7 @@ class Analysis:
     expansions: list[str] = field(default_factory=list)
     english: list[str] = field(default_factory=list)
     synonym_words: set[str] = field(default_factory=set)  # folded words a synonym key covered
+    intents: intent.Intents = field(default_factory=intent.Intents)
 
 
 class Analyzer:
@@ -54,6 +57,7 @@ class Analyzer:
         self.code = code
         self.nlp: Language = pipeline_factory(code)()
         self._prep = preprocessor(code)  # exact-field form, e.g. sr Cyrillic -> Latin
+        self._is_known = lexicon(code)
         self.stop_words = frozenset(fold(w) for w in data.stop_words)
         self._synonyms: dict[tuple[str, ...], list[str]] = {}
         for key, value in data.synonyms:
@@ -66,6 +70,11 @@ class Analyzer:
         """A synonym key as a sequence of folded lemmas and as folded surface forms."""
         toks = self.tokens(key)
         return [tuple(t.lemma for t in toks), tuple(t.folded for t in toks)]
+
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` (lower-case) is a word of this language's lexicon, where the
+        pipeline module offers one (``is_known``); False otherwise."""
+        return self._is_known is not None and self._is_known(word)
 
     def tokens(self, text: str) -> list[Token]:
         """The words of ``text`` (numbers and punctuation left out), with lemmas."""
@@ -95,8 +104,32 @@ class Analyzer:
         return Analysis([t.lemma for t in keep] + refs, [t.exact for t in keep] + refs, toks)
 
     def analyze_query(self, text: str) -> Analysis:
-        """Index terms of a query, plus synonym expansions of the player vocabulary."""
+        """Index terms of a query, plus synonym expansions of the player vocabulary.
+
+        Intent phrases (``intents.tsv`` of every language) are found first: definition and
+        question words and words naming a document are dropped like stop words; words of one
+        document's subject stay.
+        """
         result = self.analyze(text)
+        found = intent.find(tuple(t.folded for t in result.tokens))
+        # intent words are not content: definition/question words carry none, and a word naming
+        # a document (which steers the ranking) would only match that document's every unit
+        drop = found.dropped | found.naming
+        if len(drop) >= len(result.tokens):
+            drop = found.dropped  # "sanac definicija": the document's word is the term asked
+        if drop and len(drop) < len(result.tokens):
+            result.tokens = [
+                dataclasses.replace(t, stop=True) if i in drop else t
+                for i, t in enumerate(result.tokens)
+            ]
+            keep = [t for t in result.tokens if not t.stop]
+            cites = [x for x in result.lemmas if x[:1].isdigit()]
+            result.lemmas = [t.lemma for t in keep] + cites
+            result.exact = [t.exact for t in keep] + cites
+        # a word of one document's subject (refe, betl) stays content; other languages' documents
+        # do not know it, which must not count against them (the steering decides)
+        result.synonym_words.update(result.tokens[i].folded for i in found.about)
+        result.intents = found
         if not any(not t.stop for t in result.tokens):
             # a query of stop words only still means something ("pas" in some lists)
             result.lemmas = [t.lemma for t in result.tokens] + result.lemmas

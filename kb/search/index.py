@@ -9,9 +9,10 @@ few array additions instead of a Python loop over every unit.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,10 @@ from kb.search.analyze import Analyzer, analyzer
 GROUP_KINDS = frozenset({"chapter", "part", "section-group"})
 TITLED_KINDS = frozenset({"law", "section", "definition"})
 FUZZY_MIN = 5  # words shorter than this are not corrected (too many neighbours)
+# A law or section with a title and no text of its own is a short BM25 document that outranks
+# the paragraph answering the query on the title's words alone; the paragraphs carry the same
+# title as context, so the bare heading gets a lower prior.
+TITLE_ONLY_PRIOR = 0.85
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,21 @@ class LangIndex:
     exact: FieldIndex
     surface_lemmas: dict[str, set[str]]  # folded surface form -> lemmas seen with it
     deletes: dict[str, set[str]] = field(default_factory=dict)  # fuzzy: one-delete variants
+    prior: np.ndarray = field(default_factory=lambda: np.ones(0, dtype=np.float32))
+    is_def: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))  # definitions
+    docs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=object))  # doc per unit
+    # a unit's own heading (title, definition term): lemma -> units, and lemmas per heading
+    title_postings: dict[str, np.ndarray] = field(default_factory=dict)
+    title_len: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
+
+    def title_match(self, terms: Iterable[str]) -> np.ndarray:
+        """Per unit, the share of its own heading's lemmas among ``terms`` (0 without heading)."""
+        hits = np.zeros(len(self.units), dtype=np.float32)
+        for term in set(terms):
+            idx = self.title_postings.get(term)
+            if idx is not None:
+                hits[idx] += 1.0
+        return hits / np.maximum(self.title_len, 1.0)
 
     def fuzzy(self, word: str) -> set[str]:
         """Vocabulary terms at edit distance 1 (symmetric delete) from ``word``."""
@@ -127,22 +147,74 @@ class UnitText:
     words: tuple[tuple[int, int, str, str], ...]
 
 
+class LazyLangs(Mapping[str, LangIndex]):
+    """The per-language indexes, each built on first access (thread-safe)."""
+
+    def __init__(
+        self,
+        units: dict[str, list[Node]],
+        nodes: Mapping[str, Node],
+        unit_texts: dict[str, UnitText],
+    ) -> None:
+        self._units = units
+        self._nodes = nodes
+        self._unit_texts = unit_texts
+        self._built: dict[str, LangIndex] = {}
+        self._lock = threading.Lock()
+
+    def __getitem__(self, lang: str) -> LangIndex:
+        hit = self._built.get(lang)
+        if hit is not None:
+            return hit
+        if lang not in self._units:
+            raise KeyError(lang)
+        with self._lock:
+            if lang not in self._built:
+                self._built[lang] = _build_lang(
+                    lang, self._units[lang], self._nodes, self._unit_texts
+                )
+        return self._built[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._units)
+
+    def __len__(self) -> int:
+        return len(self._units)
+
+    def built(self) -> list[str]:
+        """The languages indexed so far."""
+        return list(self._built)
+
+    def build_all(self) -> None:
+        """Index every language now."""
+        for lang in self._units:
+            self[lang]
+
+
 @dataclass
 class SearchIndex:
     """Everything a query needs, built once from nodes and document metadata."""
 
     nodes: dict[str, Node]
     docs: dict[str, DocMeta]
-    langs: dict[str, LangIndex]
+    langs: LazyLangs
     unit_texts: dict[str, UnitText]
     by_doc_cite: dict[tuple[str, str], str]
     build_seconds: float = 0.0
 
     @classmethod
     def build(
-        cls, nodes: Iterable[Node], docs: Mapping[str, DocMeta | Mapping[str, Any]]
+        cls,
+        nodes: Iterable[Node],
+        docs: Mapping[str, DocMeta | Mapping[str, Any]],
+        *,
+        lazy: bool = False,
     ) -> SearchIndex:
-        """Index ``nodes`` (any documents, parents before children) described by ``docs``."""
+        """Index ``nodes`` (any documents, parents before children) described by ``docs``.
+
+        ``lazy=True`` indexes each language on its first use, so that its analyzer (Polish:
+        simplemma's dictionary, about 6 s and 400 MB) loads only when a query needs it.
+        """
         t0 = time.perf_counter()
         meta = doc_meta(docs)
         all_nodes = {n.id: n for n in nodes}
@@ -155,10 +227,9 @@ class SearchIndex:
             if _is_unit(n, n.id in has_children):
                 per_lang[meta[n.doc].lang].append(n)
         unit_texts: dict[str, UnitText] = {}
-        langs = {
-            lang: _build_lang(lang, units, all_nodes, unit_texts)
-            for lang, units in per_lang.items()
-        }
+        langs = LazyLangs(dict(per_lang), all_nodes, unit_texts)
+        if not lazy:
+            langs.build_all()
         by_doc_cite = {(n.doc, n.cite): n.id for n in all_nodes.values()}
         return cls(all_nodes, meta, langs, unit_texts, by_doc_cite, time.perf_counter() - t0)
 
@@ -203,7 +274,14 @@ def _build_lang(
     exact_docs: list[list[str]] = []
     surface: dict[str, set[str]] = defaultdict(set)
     title_cache: dict[str, tuple[list[str], list[str]]] = {}
-    for node in units:
+    heading: dict[str, list[int]] = defaultdict(list)
+    title_len = np.zeros(len(units), dtype=np.float32)
+    for j, node in enumerate(units):
+        if node.title:
+            lemmas = set(an.analyze(node.title).lemmas)
+            title_len[j] = len(lemmas)
+            for lem in lemmas:
+                heading[lem].append(j)
         text = unit_text(node)
         a = an.analyze(text)
         unit_texts[node.id] = UnitText(
@@ -228,6 +306,24 @@ def _build_lang(
         if len(term) >= FUZZY_MIN - 1 and term.isalpha():
             for i in range(len(term)):
                 deletes[term[:i] + term[i + 1 :]].add(term)
+    prior = np.array(
+        [
+            TITLE_ONLY_PRIOR if n.kind in ("law", "section") and not n.text.strip() else 1.0
+            for n in units
+        ],
+        dtype=np.float32,
+    )
+    is_def = np.array([n.kind == "definition" or n.law == "def" for n in units], dtype=bool)
     return LangIndex(
-        lang, [n.id for n in units], lemma, FieldIndex(exact_docs), dict(surface), dict(deletes)
+        lang,
+        [n.id for n in units],
+        lemma,
+        FieldIndex(exact_docs),
+        dict(surface),
+        dict(deletes),
+        prior,
+        is_def,
+        np.array([n.doc for n in units], dtype=object),
+        {t: np.asarray(i, dtype=np.int32) for t, i in heading.items()},
+        title_len,
     )

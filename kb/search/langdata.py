@@ -14,6 +14,10 @@ from typing import Any
 
 LANG_DIR = Path(__file__).resolve().parent.parent / "lang"
 LANGS: tuple[str, ...] = ("sr", "hr", "sk", "pl", "ru", "en")
+# what an intents.tsv phrase may mean besides "doc:<id>" / "about:<id>" (a word naming a
+# document or of its subject only): "definition" asks what a term means, "question" is a
+# question word with no content
+INTENTS: tuple[str, ...] = ("definition", "question")
 
 
 class LangDataError(ValueError):
@@ -28,6 +32,8 @@ class LangData:
     stop_words: frozenset[str]
     lemma_overrides: dict[str, str]
     synonyms: list[tuple[str, str]] = field(default_factory=list)
+    # query intents (intents.tsv): "definition", "question", "doc:<id>", "about:<id>", "game:<g>"
+    intents: list[tuple[str, str]] = field(default_factory=list)
 
 
 def _lines(path: Path) -> list[tuple[int, str]]:
@@ -66,10 +72,26 @@ def load(code: str) -> LangData:
                 f"{folder / 'lemma_overrides.tsv'}: form {form!r} has a space; one word per form"
             )
         overrides[form.lower()] = lemma.lower()
-    return LangData(code, stop, overrides, read_pairs(folder / "synonyms.tsv"))
+    intents = read_pairs(folder / "intents.tsv")
+    for n, (phrase, intent) in enumerate(intents, 1):
+        if intent not in INTENTS and not intent.startswith(("doc:", "about:", "game:")):
+            raise LangDataError(
+                f"{folder / 'intents.tsv'}: intent {intent!r} of {phrase!r} (entry {n}) is not "
+                f"one of {', '.join(INTENTS)}, doc:<document id>, about:<document id> or "
+                "game:<game>"
+            )
+    return LangData(code, stop, overrides, read_pairs(folder / "synonyms.tsv"), intents)
 
 
 def pipeline_factory(code: str) -> Callable[[], Any]:
     """The ``make_pipeline`` factory exported by ``kb/lang/<code>/pipeline.py``."""
     module = importlib.import_module(f"kb.lang.{code}.pipeline")
     return module.make_pipeline
+
+
+def lexicon(code: str) -> Callable[[str], bool] | None:
+    """The ``is_known(word)`` check a language's ``pipeline.py`` may export, or None. With one,
+    a word of that language in a mixed query is not "corrected" as a typo of another language's
+    word (English "limit" is not a misspelt Croatian "licit")."""
+    module = importlib.import_module(f"kb.lang.{code}.pipeline")
+    return getattr(module, "is_known", None)

@@ -2,9 +2,13 @@
 
 Order of business: a query that is a citation goes straight to its node(s); otherwise the query
 is analysed by every language its script allows (or the one given), scored per language with
-BM25, each language weighted by how much of the query its vocabulary covers, and merged with the
-English route (law titles and TD vocabulary -> Law numbers of every bridge document). When the
-filters exclude the query's own language, its best Laws are carried over by Law number.
+BM25 (a unit's own heading matched by the query lifts it; a title-only law or section counts a
+little less than its paragraphs), each language weighted by how much of the query its vocabulary
+covers, and merged with the vocabulary routes (English law and section titles, English and
+Russian TD vocabulary -> cites in every bridge document). Query intents (kb/search/intent.py)
+put definitions first for "šta je X", drop question words, and steer to a document or game the
+query names, bringing in that document's language. When the filters exclude the query's own
+language, its best Laws are carried over by Law number.
 """
 
 from __future__ import annotations
@@ -13,19 +17,27 @@ import heapq
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from kb.search.analyze import Analysis, analyzer
+from kb.search import route
+from kb.search.analyze import Analysis, Analyzer, analyzer
 from kb.search.cite import QueryCite, parse_query
-from kb.search.english import english_cites, vocabulary
-from kb.search.index import LangIndex, SearchIndex
-from kb.search.normalize import clean
+from kb.search.index import LangIndex, SearchIndex, UnitText, unit_text
+from kb.search.normalize import clean, sr_to_latin
 
 EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
 EXPANSION_WEIGHT = 0.7  # player vocabulary counts a little less than the user's own words
-ENGLISH_WEIGHT = 0.9  # a Law reached through English ranks under a direct hit of equal cover
+ROUTE_WEIGHT = 0.9  # a Law reached through a vocabulary route ranks under an equal direct hit
+FUZZY_COVER = 0.5  # a word matched only one edit away counts half towards the cover
+TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query matches
+DEFINITION_BOOST = 2.0  # "šta je X": definitions first
+DEFINITION_WORDS = 3  # ... when what remains of the query is a term, not a long question
+STEER_OTHER = 0.4  # a query naming a document ("preferans", "screens"): other documents' weight
+DOCUMENT_TOP = 5  # top-level provisions offered for a document named and nothing else matched
+LATIN_LANGS = frozenset({"sr", "hr", "sk", "pl"})
 PIVOT_WEIGHT = 0.8
 PIVOT_TOP = 5  # units of the excluded language carried over
 PREFIX_WEIGHT = 0.6  # a cite found only as its ancestor (27B1(a) -> 27 in a commentary)
@@ -142,26 +154,43 @@ def _rank(
         if hits:
             return hits, {}
     langs = [query_lang] if query_lang else detect_languages(query)
+    analyses = {code: analyzer(code).analyze_query(query) for code in langs}
+    steer = [d for a in analyses.values() for d in a.intents.docs if d in index.docs]
+    if not query_lang:
+        # a word naming a document brings its language in, whatever the query's language
+        # ("preferans výnos v sanci"); a Cyrillic query is read as Latin for a Latin document
+        for d in dict.fromkeys(steer):
+            code = index.docs[d].lang
+            if code not in analyses:
+                text = sr_to_latin(query.lower()) if code in LATIN_LANGS else query
+                analyses[code] = analyzer(code).analyze_query(text)
+    steer_langs = {index.docs[d].lang for d in steer}
+    definition = any(a.intents.definition for a in analyses.values())
     scored: dict[str, float] = {}
     marks: dict[str, set[str]] = {}
-    english: dict[str, float] = {}
-    for code in langs:
-        analysis = analyzer(code).analyze_query(query)
+    routed: dict[str, float] = {}
+    for code, analysis in analyses.items():
         lidx = index.langs.get(code)
-        if code == "en":
-            _english_route(analysis.lemmas + analysis.expansions, 1.0, analysis, english)
-            continue
+        if code in route.languages():
+            _route(code, analysis.lemmas + analysis.expansions, None, analysis, routed)
         if lidx is None:
             continue
-        cover, terms = _query_terms(lidx, analysis)
+        others = tuple(analyzer(c) for c in analyses if c != code)
+        cover, terms = _query_terms(lidx, analysis, partial(_known_elsewhere, others))
         if analysis.english:
             en_terms = [t for p in analysis.english for t in analyzer("en").analyze(p).lemmas]
-            _english_route(en_terms, cover, analysis, english)
+            _route("en", en_terms, cover, analysis, routed)
         if cover <= 0:
             continue
         allowed = _allowed(index, lidx, filters)
-        scores = _bm25(lidx, terms, analysis)
-        weight = cover * cover
+        scores = _bm25(lidx, terms, analysis) * lidx.prior
+        # a unit whose own heading is what the query says ("miješanje" -> 6(a) "miješanje")
+        scores *= 1.0 + TITLE_WEIGHT * lidx.title_match(terms[0] + analysis.expansions)
+        if definition and _short(analysis):
+            scores[lidx.is_def] *= DEFINITION_BOOST
+        # the language of a document the query names may be foreign to the query's other words
+        # ("preferans refe scoring"), so its cover counts linearly
+        weight = cover if code in steer_langs else cover * cover
         if not allowed.any():
             top = float(scores.max()) if scores.size else 0.0
             if top > 0:
@@ -171,33 +200,78 @@ def _rank(
         top = float(scores.max()) if scores.size else 0.0
         if top <= 0:
             continue
+        if steer:
+            # normalise within the named documents, so that their best unit scores as a full hit
+            inside = np.isin(lidx.docs, steer)
+            steer_top = float(scores[inside].max()) if inside.any() else 0.0
+            if steer_top > 0:
+                scores[inside] *= top / steer_top
+        marked = set(terms[0]) | set(terms[1]) | set(analysis.expansions)
         for j in _top(scores, TOP_PER_LANGUAGE):
             node_id = lidx.units[j]
             s = weight * float(scores[j]) / top
             if s > scored.get(node_id, 0.0):
                 scored[node_id] = s
-                marks[node_id] = set(terms[0]) | set(terms[1]) | set(analysis.expansions)
-    for c, s in english.items():
+                marks[node_id] = marked
+    for c, s in routed.items():
         for node_id, w in _cite_nodes(index, c, filters, law_numbered=True).items():
-            scored[node_id] = max(scored.get(node_id, 0.0), ENGLISH_WEIGHT * s * w)
+            scored[node_id] = max(scored.get(node_id, 0.0), ROUTE_WEIGHT * s * w)
+    games = {g for a in analyses.values() for g in a.intents.games}
+    if games:  # "bridž renons kazna": the documents of the game named
+        for node_id in scored:
+            if index.docs[index.nodes[node_id].doc].game not in games:
+                scored[node_id] *= STEER_OTHER
+    if steer:
+        for node_id in scored:
+            if index.nodes[node_id].doc not in steer:
+                scored[node_id] *= STEER_OTHER
+        found = {index.nodes[n].doc for n in scored}
+        for d in steer:
+            if d not in found and filters.allows(d, index):
+                _document_top(index, d, scored)
     return scored, marks
 
 
-def _query_terms(lidx: LangIndex, a: Analysis) -> tuple[float, tuple[list[str], list[str]]]:
-    """How much of the query this language covers (0-1), and its lemma and exact terms."""
+def _document_top(index: SearchIndex, doc: str, scored: dict[str, float]) -> None:
+    """A query that names a document ("ширма", "screens") but matches none of its words: offer
+    the document's top-level provisions, in order."""
+    tops = [n for n in index.nodes.values() if n.doc == doc and n.parent is None]
+    tops.sort(key=lambda n: n.line_start)
+    for rank, n in enumerate(tops[:DOCUMENT_TOP]):
+        scored[n.id] = max(scored.get(n.id, 0.0), STEER_OTHER * (1.0 - 0.01 * rank))
+
+
+def _known_elsewhere(others: tuple[Analyzer, ...], word: str) -> bool:
+    """Whether another candidate query language's lexicon knows ``word``."""
+    return any(o.knows(word) for o in others)
+
+
+def _short(a: Analysis) -> bool:
+    """Whether a query is short enough to be a term ("šta je renons", not a long question)."""
+    return sum(not t.stop for t in a.tokens) <= DEFINITION_WORDS
+
+
+def _query_terms(
+    lidx: LangIndex, a: Analysis, foreign: Callable[[str], bool] = lambda w: False
+) -> tuple[float, tuple[list[str], list[str]]]:
+    """How much of the query this language covers (0-1), and its lemma and exact terms.
+
+    ``foreign(word)`` tells a word of another candidate query language, which is not corrected
+    as a typo ("limit" is English, not a misspelt Croatian "licit")."""
     content = [t for t in a.tokens if not t.stop] or a.tokens
     lemmas: list[str] = []
-    covered = 0
+    covered = 0.0
     for t in content:
         cands = {t.lemma} | lidx.surface_lemmas.get(t.folded, set())
         found = [c for c in cands if c in lidx.lemma.postings]
         if not found and t.exact in lidx.exact.postings:
             found = [t.lemma]
-        if not found and t.folded not in a.synonym_words:
-            # typos and OCR damage: vocabulary words one edit away
-            found = sorted(lidx.fuzzy(t.lemma) | lidx.fuzzy(t.folded))[:3]
         if found or t.folded in a.synonym_words:
             covered += 1
+        elif not foreign(t.exact):
+            # typos and OCR damage: vocabulary words one edit away, a less certain cover
+            found = sorted(lidx.fuzzy(t.lemma) | lidx.fuzzy(t.folded))[:3]
+            covered += FUZZY_COVER if found else 0.0
         lemmas.extend(found)
     cites = [x for x in a.lemmas if x[:1].isdigit()]
     if cites and any(c in lidx.lemma.postings for c in cites):
@@ -225,21 +299,26 @@ def _allowed(index: SearchIndex, lidx: LangIndex, filters: Filters) -> np.ndarra
     return np.array([index.nodes[u].doc in ok for u in lidx.units], dtype=bool)
 
 
-def _english_route(terms: list[str], cover: float, a: Analysis, out: dict[str, float]) -> None:
-    """Add cites reached through English (law titles, TD vocabulary) to ``out``."""
+def _route(
+    code: str, terms: list[str], cover: float | None, a: Analysis, out: dict[str, float]
+) -> None:
+    """Add cites reached through a vocabulary route (law titles, TD vocabulary) to ``out``.
+
+    ``cover`` is that of the query's own language when it was routed through synonyms (``en:``
+    values); otherwise the share of content words the route knows.
+    """
     if not terms:
         return
-    known = vocabulary()
-    if a.tokens and all(t.lemma not in known for t in a.tokens) and not a.english:
-        return
-    en_cover = cover
-    if not a.english:
-        content = [t for t in a.tokens if not t.stop] or a.tokens
-        en_cover = sum(t.lemma in known or t.folded in a.synonym_words for t in content) / max(
+    known = route.vocabulary(code)
+    content = [t for t in a.tokens if not t.stop] or a.tokens
+    if cover is None:
+        if content and all(t.lemma not in known for t in content):
+            return
+        cover = sum(t.lemma in known or t.folded in a.synonym_words for t in content) / max(
             1, len(content)
         )
-    for c, s in english_cites(terms).items():
-        out[c] = max(out.get(c, 0.0), s * en_cover * en_cover)
+    for c, s in route.route_cites(code, terms).items():
+        out[c] = max(out.get(c, 0.0), s * cover * cover)
 
 
 def _pivot(
@@ -337,9 +416,8 @@ def result_dict(index: SearchIndex, node_id: str, score: float, terms: set[str])
 def snippet(index: SearchIndex, node_id: str, terms: set[str], width: int = SNIPPET_CHARS) -> str:
     """The unit's text around its first matched word, matched words marked ``[word]``."""
     ut = index.unit_texts.get(node_id)
-    if ut is None:
-        node = index.nodes[node_id]
-        return (node.text or node.title or "")[:width]
+    if ut is None:  # a node reached by cite whose language is not indexed yet: nothing to mark
+        ut = UnitText(unit_text(index.nodes[node_id]), ())
     hits = [(s, e) for s, e, lem, ex in ut.words if lem in terms or ex in terms]
     start = 0
     if hits and hits[0][0] > width // 3:

@@ -9,13 +9,14 @@ from kb.search.index import DocMeta, SearchIndex
 from kb.store import KB
 
 
-def index_from_kb(kb: KB) -> SearchIndex:
-    """Build the search index over every node of the KB, with its documents' metadata."""
+def index_from_kb(kb: KB, *, lazy: bool = False) -> SearchIndex:
+    """Build the search index over every node of the KB, with its documents' metadata.
+
+    ``lazy=True`` indexes (and loads the analyzer of) each language on first use only."""
     meta = {
-        d["id"]: DocMeta(d["language"], d["game"], d["edition"], d["kind"])
-        for d in kb.documents()
+        d["id"]: DocMeta(d["language"], d["game"], d["edition"], d["kind"]) for d in kb.documents()
     }
-    return SearchIndex.build(kb.nodes(), meta)
+    return SearchIndex.build(kb.nodes(), meta, lazy=lazy)
 
 
 def parallels_enricher(kb: KB) -> Callable[[dict[str, Any], SearchIndex], dict[str, Any]]:
@@ -35,9 +36,10 @@ _CACHE: dict[tuple[str, float], SearchIndex] = {}
 
 
 def index_for(kb: KB) -> SearchIndex:
-    """The index of this KB file, built once per process (rebuilt if the file changed)."""
+    """The index of this KB file, built once per process (rebuilt if the file changed); each
+    language is indexed on its first query, so a Cyrillic query never loads Polish."""
     key = (str(kb.path), kb.path.stat().st_mtime)
     if key not in _CACHE:
         _CACHE.clear()
-        _CACHE[key] = index_from_kb(kb)
+        _CACHE[key] = index_from_kb(kb, lazy=True)
     return _CACHE[key]

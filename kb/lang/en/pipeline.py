@@ -16,3 +16,9 @@ def _lemma(word: str) -> str:
 def make_pipeline() -> Language:
     """The English analysis pipeline."""
     return build_pipeline("en", _lemma)
+
+
+def is_known(word: str) -> bool:
+    """Whether simplemma's English dictionary knows the word (keeps English words of a mixed
+    query from being "corrected" into another language's vocabulary)."""
+    return bool(simplemma.is_known(word, lang="en"))
