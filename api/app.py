@@ -94,8 +94,12 @@ def node(node_id: str) -> dict[str, Any]:
     try:
         return show_data(kb(), node_id)
     except store.UnknownNode as exc:
-        raise ApiError(404, "unknown-node", str(exc), {"nearest": exc.nearest,
-                       "form": "doc:cite, e.g. sk-2017:27B1(a)"}) from exc
+        raise ApiError(
+            404,
+            "unknown-node",
+            str(exc),
+            {"nearest": exc.nearest, "form": "doc:cite, e.g. sk-2017:27B1(a)"},
+        ) from exc
 
 
 @app.get("/api/refs", summary="References, optionally only unresolved ones")
@@ -129,8 +133,12 @@ def _index() -> Any:
 
 @app.get("/api/search", summary="Search every document in any of six languages")
 def search(
-    q: str, doc: str | None = None, lang: str | None = None, game: str | None = None,
-    edition: str | None = None, limit: int = 10,
+    q: str,
+    doc: str | None = None,
+    lang: str | None = None,
+    game: str | None = None,
+    edition: str | None = None,
+    limit: int = 10,
 ) -> dict[str, Any]:
     """Ranked results for ``q`` (words or a citation), each with its parallels."""
     from kb.search import search as run
@@ -141,8 +149,16 @@ def search(
     if not q.strip():
         raise ApiError(400, "empty-query", "the query is empty", "words or a citation")
     try:
-        results = run(_index(), q, doc=doc, lang=lang, game=game, edition=edition, limit=limit,
-                      enrich=parallels_enricher(kb()))
+        results = run(
+            _index(),
+            q,
+            doc=doc,
+            lang=lang,
+            game=game,
+            edition=edition,
+            limit=limit,
+            enrich=parallels_enricher(kb()),
+        )
     except ValueError as exc:
         raise ApiError(400, "bad-filter", str(exc)) from exc
     return {"query": q, "results": results}

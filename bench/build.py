@@ -29,8 +29,10 @@ def main(runs: int = 3) -> None:
             t0 = time.perf_counter()
             build(Path(tmp) / "kb.sqlite")
             times.append(time.perf_counter() - t0)
-    print(f"build: median {statistics.median(times):.2f} s over {runs} runs "
-          f"(min {min(times):.2f}, max {max(times):.2f}); target < 20 s")
+    print(
+        f"build: median {statistics.median(times):.2f} s over {runs} runs "
+        f"(min {min(times):.2f}, max {max(times):.2f}); target < 20 s"
+    )
 
 
 if __name__ == "__main__":

@@ -70,8 +70,14 @@ def find_auction(text: str) -> dict[str, Any] | None:
         # a bid may be typed with a space: "1 ♥", "3 bez aduta"
         two = f"{tok} {tokens[i + 1]}" if i + 1 < len(tokens) else tok
         three = f"{two} {tokens[i + 2]}" if i + 2 < len(tokens) else two
-        call = next(((c, n) for c, n in ((_call(three), 3), (_call(two), 2), (_call(tok), 1))
-                     if c and (n == 1 or tok.isdigit())), None)
+        call = next(
+            (
+                (c, n)
+                for c, n in ((_call(three), 3), (_call(two), 2), (_call(tok), 1))
+                if c and (n == 1 or tok.isdigit())
+            ),
+            None,
+        )
         if call:
             run.append(call[0])
             i += call[1]
@@ -108,7 +114,11 @@ def find_citations(text: str, calls: Iterable[str] = ()) -> list[str]:
 
 
 def ask(
-    index: SearchIndex, question: str, *, limit: int = 5, enrich: Enricher | None = None,
+    index: SearchIndex,
+    question: str,
+    *,
+    limit: int = 5,
+    enrich: Enricher | None = None,
     edition: str = "2017",
 ) -> dict[str, Any]:
     """Citations, passages and auction for a free question."""
@@ -117,8 +127,10 @@ def ask(
     auction = find_auction(question)
     cites = find_citations(question, auction["calls"] if auction else ())
     found = [
-        {"cite": c, "nodes": [index.by_doc_cite[(d, c)] for d in index.docs
-                              if (d, c) in index.by_doc_cite]}
+        {
+            "cite": c,
+            "nodes": [index.by_doc_cite[(d, c)] for d in index.docs if (d, c) in index.by_doc_cite],
+        }
         for c in cites
     ]
     answer: dict[str, Any] = {

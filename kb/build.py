@@ -20,16 +20,22 @@ def doc_stats(parsed: ParsedDoc, doc_refs: list[Reference]) -> dict[str, Any]:
     """The figures ``lawdesk stats`` shows for one document."""
     kinds = Counter(n.kind for n in parsed.nodes)
     # a "law" is a top-level numbered unit: a law or article, or a regulation's section
-    units = [n for n in parsed.nodes
-             if n.kind == "law" or (n.kind == "section" and n.parent is None and n.law)]
+    units = [
+        n
+        for n in parsed.nodes
+        if n.kind == "law" or (n.kind == "section" and n.parent is None and n.law)
+    ]
     in_source = [n for n in units if n.meta.get("text_in_source", True)]
     status = Counter(r.status for r in doc_refs)
     return {
         "laws": len(in_source),
         "toc_only": len(units) - len(in_source),
         "nodes": len(parsed.nodes),
-        "definitions": sum(1 for n in parsed.nodes if n.kind == "definition" and n.law == "def"
-                           and "/" not in n.cite.removeprefix("def/")),
+        "definitions": sum(
+            1
+            for n in parsed.nodes
+            if n.kind == "definition" and n.law == "def" and "/" not in n.cite.removeprefix("def/")
+        ),
         "footnotes": kinds["footnote"],
         "tables": kinds["table"],
         "points": sum(1 for n in parsed.nodes if n.kind == "point" and not n.meta.get("fragment")),
@@ -73,7 +79,12 @@ def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> sto
     stats = {s.id: doc_stats(parsed[s.id], by_doc[s.id]) for s in sources}
     terms = [t for p in parsed.values() for t in terms_of(p)]
     built = store.Built(
-        sources, parsed, found, parallels, terms, stats,
+        sources,
+        parsed,
+        found,
+        parallels,
+        terms,
+        stats,
         info={"built_seconds": f"{time.perf_counter() - t0:.2f}"},
     )
     store.write(built, path)

@@ -39,8 +39,9 @@ def load_cases(path: Path = QUERIES) -> list[Case]:
             d = json.loads(line)
             cases.append(Case(d["q"], d["lang"], d["kind"], tuple(d["gold"])))
         except (ValueError, KeyError, TypeError) as exc:
-            raise ValueError(f"{path.name}:{no}: expected a JSON object with q, lang, kind, "
-                             f"gold: {exc}") from exc
+            raise ValueError(
+                f"{path.name}:{no}: expected a JSON object with q, lang, kind, gold: {exc}"
+            ) from exc
     return cases
 
 
@@ -73,8 +74,10 @@ def evaluate(
     parent: dict[str, str | None],
 ) -> dict[str, Any]:
     """Run every case; metrics overall, per language and per kind, and the misses."""
-    by: dict[str, dict[str, list[int | None]]] = {"lang": defaultdict(list),
-                                                  "kind": defaultdict(list)}
+    by: dict[str, dict[str, list[int | None]]] = {
+        "lang": defaultdict(list),
+        "kind": defaultdict(list),
+    }
     ranks: list[int | None] = []
     misses = []
     for c in cases:
@@ -98,8 +101,7 @@ def report_table(result: dict[str, Any]) -> str:
     lines = [f"{'':14s}{'n':>5s}{'R@1':>8s}{'R@5':>8s}{'MRR@10':>8s}"]
 
     def row(name: str, m: dict[str, float]) -> str:
-        return (f"{name:14s}{m['n']:5d}{m['recall@1']:8.3f}{m['recall@5']:8.3f}"
-                f"{m['mrr@10']:8.3f}")
+        return f"{name:14s}{m['n']:5d}{m['recall@1']:8.3f}{m['recall@5']:8.3f}{m['mrr@10']:8.3f}"
 
     lines.append(row("overall", result["overall"]))
     for group in ("lang", "kind"):

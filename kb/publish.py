@@ -17,8 +17,10 @@ TEMPLATES = ROOT / "site" / "templates"
 def env() -> Environment:
     """The template environment."""
     return Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
-        trim_blocks=True, lstrip_blocks=True,
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
 
 

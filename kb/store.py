@@ -108,8 +108,20 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
         con.executemany(
             "INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [
-                (s.id, s.title, s.language, s.script, s.game, s.edition, s.kind, s.file,
-                 s.original_file, s.sha256, s.licence, json.dumps(built.stats.get(s.id, {})))
+                (
+                    s.id,
+                    s.title,
+                    s.language,
+                    s.script,
+                    s.game,
+                    s.edition,
+                    s.kind,
+                    s.file,
+                    s.original_file,
+                    s.sha256,
+                    s.licence,
+                    json.dumps(built.stats.get(s.id, {})),
+                )
                 for s in built.sources
             ],
         )
@@ -117,10 +129,24 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
             con.executemany(
                 "INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [
-                    (n.id, doc, i, n.kind, n.cite, n.label, n.title, n.text, n.raw, n.parent,
-                     n.position, n.line_start, n.line_end, n.law,
-                     json.dumps(n.meta, ensure_ascii=False),
-                     None if n.rows is None else json.dumps(n.rows, ensure_ascii=False))
+                    (
+                        n.id,
+                        doc,
+                        i,
+                        n.kind,
+                        n.cite,
+                        n.label,
+                        n.title,
+                        n.text,
+                        n.raw,
+                        n.parent,
+                        n.position,
+                        n.line_start,
+                        n.line_end,
+                        n.law,
+                        json.dumps(n.meta, ensure_ascii=False),
+                        None if n.rows is None else json.dumps(n.rows, ensure_ascii=False),
+                    )
                     for i, n in enumerate(parsed.nodes)
                 ],
             )
@@ -132,8 +158,19 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
         for rid, r in enumerate(built.refs, 1):
             con.execute(
                 "INSERT INTO refs VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                (rid, r.from_node, r.start, r.end, r.raw, r.target_doc, r.target_cite, r.status,
-                 r.reason, int(r.cross_edition), r.field),
+                (
+                    rid,
+                    r.from_node,
+                    r.start,
+                    r.end,
+                    r.raw,
+                    r.target_doc,
+                    r.target_cite,
+                    r.status,
+                    r.reason,
+                    int(r.cross_edition),
+                    r.field,
+                ),
             )
             con.executemany("INSERT INTO ref_targets VALUES (?, ?)", [(rid, t) for t in r.targets])
         con.executemany(
@@ -142,8 +179,10 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
         )
         con.executemany(
             "INSERT INTO terms VALUES (?,?,?,?)",
-            [(t.doc, t.term, t.node, json.dumps(t.variants, ensure_ascii=False))
-             for t in built.terms],
+            [
+                (t.doc, t.term, t.node, json.dumps(t.variants, ensure_ascii=False))
+                for t in built.terms
+            ],
         )
         con.commit()
     finally:
@@ -154,10 +193,20 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
 
 def _node(row: sqlite3.Row) -> Node:
     return Node(
-        id=row["id"], doc=row["doc"], kind=row["kind"], cite=row["cite"], label=row["label"],
-        title=row["title"], text=row["text"], raw=row["raw"], parent=row["parent"],
-        position=row["position"], line_start=row["line_start"], line_end=row["line_end"],
-        law=row["law"], meta=json.loads(row["meta"]),
+        id=row["id"],
+        doc=row["doc"],
+        kind=row["kind"],
+        cite=row["cite"],
+        label=row["label"],
+        title=row["title"],
+        text=row["text"],
+        raw=row["raw"],
+        parent=row["parent"],
+        position=row["position"],
+        line_start=row["line_start"],
+        line_end=row["line_end"],
+        law=row["law"],
+        meta=json.loads(row["meta"]),
         rows=None if row["rows"] is None else json.loads(row["rows"]),
     )
 
@@ -322,10 +371,18 @@ def _ref(row: sqlite3.Row) -> dict[str, Any]:
 def node_dict(node: Node) -> dict[str, Any]:
     """A node as plain JSON-able data."""
     return {
-        "id": node.id, "doc": node.doc, "kind": node.kind, "cite": node.cite,
-        "label": node.label, "title": node.title, "text": node.text, "law": node.law,
-        "parent": node.parent, "source_lines": [node.line_start, node.line_end],
-        "meta": node.meta, "rows": node.rows,
+        "id": node.id,
+        "doc": node.doc,
+        "kind": node.kind,
+        "cite": node.cite,
+        "label": node.label,
+        "title": node.title,
+        "text": node.text,
+        "law": node.law,
+        "parent": node.parent,
+        "source_lines": [node.line_start, node.line_end],
+        "meta": node.meta,
+        "rows": node.rows,
     }
 
 

@@ -21,8 +21,18 @@ def test_node_record(client):
     r = client.get("/api/nodes/sk-2017:27B1(a)")
     assert r.status_code == 200
     body = r.json()
-    assert {"id", "doc", "kind", "title", "text", "children", "refs_out", "cited_by",
-            "parallels", "source_lines"} <= body.keys()
+    assert {
+        "id",
+        "doc",
+        "kind",
+        "title",
+        "text",
+        "children",
+        "refs_out",
+        "cited_by",
+        "parallels",
+        "source_lines",
+    } <= body.keys()
     assert body["id"] == "sk-2017:27B1(a)" and body["kind"] == "item"
     assert any(p["node"] == "sr-2007:27B1(a)" for p in body["parallels"])
 

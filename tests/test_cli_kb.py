@@ -31,10 +31,23 @@ def test_show_json_keys(built):
     r = run("show", "sr-2007:40B2(c)", "--json", "--kb", str(built[0]))
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert list(data)[:10] == ["id", "doc", "kind", "title", "text", "children", "refs_out",
-                               "cited_by", "parallels", "source_lines"]
+    assert list(data)[:10] == [
+        "id",
+        "doc",
+        "kind",
+        "title",
+        "text",
+        "children",
+        "refs_out",
+        "cited_by",
+        "parallels",
+        "source_lines",
+    ]
     assert [c["id"] for c in data["children"]][:3] == [
-        "sr-2007:40B2(c)(i)", "sr-2007:40B2(c)(ii)", "sr-2007:40B2(c)(iii)"]
+        "sr-2007:40B2(c)(i)",
+        "sr-2007:40B2(c)(ii)",
+        "sr-2007:40B2(c)(iii)",
+    ]
 
 
 def test_show_text(built):
@@ -67,8 +80,18 @@ def test_build_prints_the_table(tmp_path):
     r = run("build", "--kb", str(out))
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
-    assert lines[0].split() == ["doc", "laws", "nodes", "defs", "fns", "tables", "refs",
-                                "resolved", "unresolved", "coverage"]
+    assert lines[0].split() == [
+        "doc",
+        "laws",
+        "nodes",
+        "defs",
+        "fns",
+        "tables",
+        "refs",
+        "resolved",
+        "unresolved",
+        "coverage",
+    ]
     rows = {line.split()[0]: line.split() for line in lines[1:6]}
     assert rows["sr-2007"][1:2] == ["93"] and rows["sk-2017"][3:5] == ["64", "28"]
     assert lines[-1].startswith(f"wrote {out}") and out.exists()

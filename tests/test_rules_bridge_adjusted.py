@@ -15,32 +15,46 @@ from kb.rules.bridge import (
 
 @pytest.mark.parametrize(
     ("award", "scoring", "edition", "value", "ids"),
-    [("avg+", "mp", "2017", 60.0, ("sk-2017:12C2(a)",)),
-     ("avg", "mp", "2017", 50.0, ("sk-2017:12C2(a)",)),
-     ("avg-", "mp", "2007", 40.0, ("sr-2007:12C2(a)",)),
-     ("avg+", "imp", "2017", 3.0, ("sk-2017:12C2(b)",)),
-     ("avg-", "imp", "2017", -3.0, ("sk-2017:12C2(b)",)),
-     ("average plus", "imps", "2007", 3.0, ("sr-2007:12C2(b)", "sr-2007:86A")),
-     ("avg", "imp", "2007", 0.0, ("sr-2007:12C2(b)", "sr-2007:86A"))],
+    [
+        ("avg+", "mp", "2017", 60.0, ("sk-2017:12C2(a)",)),
+        ("avg", "mp", "2017", 50.0, ("sk-2017:12C2(a)",)),
+        ("avg-", "mp", "2007", 40.0, ("sr-2007:12C2(a)",)),
+        ("avg+", "imp", "2017", 3.0, ("sk-2017:12C2(b)",)),
+        ("avg-", "imp", "2017", -3.0, ("sk-2017:12C2(b)",)),
+        ("average plus", "imps", "2007", 3.0, ("sr-2007:12C2(b)", "sr-2007:86A")),
+        ("avg", "imp", "2007", 0.0, ("sr-2007:12C2(b)", "sr-2007:86A")),
+    ],
 )
-def test_artificial(award: str, scoring: str, edition: str, value: float,
-                    ids: tuple[str, ...]) -> None:
+def test_artificial(
+    award: str, scoring: str, edition: str, value: float, ids: tuple[str, ...]
+) -> None:
     a = artificial_score(award, scoring=scoring, edition=edition)
     assert (a.value, a.law_ids) == (value, ids)
 
 
-@pytest.mark.parametrize(("award", "session", "value"),
-                         [("avg+", 65.5, 65.5), ("avg+", 55.0, 60.0), ("avg-", 30.0, 30.0),
-                          ("avg-", 45.0, 40.0), ("avg", 70.0, 50.0)])
+@pytest.mark.parametrize(
+    ("award", "session", "value"),
+    [
+        ("avg+", 65.5, 65.5),
+        ("avg+", 55.0, 60.0),
+        ("avg-", 30.0, 30.0),
+        ("avg-", 45.0, 40.0),
+        ("avg", 70.0, 50.0),
+    ],
+)
 def test_12c2c_session_percentage(award: str, session: float, value: float) -> None:
     assert artificial_score(award, session_percent=session).value == value
 
 
-@pytest.mark.parametrize(("kwargs", "fragment"),
-                         [({"award": "good"}, "'good'"),
-                          ({"award": "avg", "scoring": "vp"}, "'vp'"),
-                          ({"award": "avg", "edition": "2010"}, "'2010'"),
-                          ({"award": "avg+", "scoring": "imp", "session_percent": 70}, "70")])
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"award": "good"}, "'good'"),
+        ({"award": "avg", "scoring": "vp"}, "'vp'"),
+        ({"award": "avg", "edition": "2010"}, "'2010'"),
+        ({"award": "avg+", "scoring": "imp", "session_percent": 70}, "70"),
+    ],
+)
 def test_artificial_rejects(kwargs: dict[str, object], fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
         artificial_score(**kwargs)  # type: ignore[arg-type]

@@ -37,13 +37,23 @@ COMPLETE = [
 
 
 @pytest.mark.parametrize(("dealer", "calls", "contract", "declarer", "dummy", "leader"), COMPLETE)
-def test_complete_auctions(dealer: str, calls: str, contract: str, declarer: str, dummy: str,
-                           leader: str) -> None:
+def test_complete_auctions(
+    dealer: str, calls: str, contract: str, declarer: str, dummy: str, leader: str
+) -> None:
     r = check_auction(dealer, calls.split())
     assert (r.legal, r.complete, r.first_illegal_index, r.reason, r.law) == (
-        True, True, None, None, None)
+        True,
+        True,
+        None,
+        None,
+        None,
+    )
     assert (r.contract, r.declarer, r.dummy, r.opening_leader) == (
-        contract, declarer, dummy, leader)
+        contract,
+        declarer,
+        dummy,
+        leader,
+    )
     assert r.next_to_call is None
 
 
@@ -51,7 +61,12 @@ def test_complete_auctions(dealer: str, calls: str, contract: str, declarer: str
 def test_passed_out(dealer: str) -> None:
     r = check_auction(dealer, ["P"] * 4)
     assert (r.legal, r.complete, r.contract, r.declarer, r.opening_leader) == (
-        True, True, "passed out", None, None)
+        True,
+        True,
+        "passed out",
+        None,
+        None,
+    )
 
 
 # (dealer, calls, index of the first irregular call, reason, law)
@@ -98,7 +113,12 @@ def test_irregular_after_end_keeps_contract() -> None:
 def test_incomplete_auction_has_no_contract() -> None:
     r = check_auction("N", ["1H", "P", "1S", "X"])
     assert (r.legal, r.complete, r.contract, r.declarer, r.next_to_call) == (
-        True, False, None, None, "N")
+        True,
+        False,
+        None,
+        None,
+        "N",
+    )
     assert check_auction("S", []).next_to_call == "S"
 
 
@@ -114,8 +134,12 @@ def test_passed_out_cite_per_edition(edition: str, cite: str) -> None:
 
 @pytest.mark.parametrize(
     ("dealer", "calls", "fragment"),
-    [("Q", [], "'Q'"), ("N", ["1H", "foo"], "'foo'"), ("N", ["0S"], "'0S'"),
-     ("N", "1H P", "list of calls")],
+    [
+        ("Q", [], "'Q'"),
+        ("N", ["1H", "foo"], "'foo'"),
+        ("N", ["0S"], "'0S'"),
+        ("N", "1H P", "list of calls"),
+    ],
 )
 def test_bad_input(dealer: str, calls: object, fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
@@ -126,8 +150,12 @@ def test_bad_input(dealer: str, calls: object, fragment: str) -> None:
 
 @pytest.mark.parametrize(
     ("dealer", "calls", "turn"),
-    [("N", [], "N"), ("N", ["1H"], "E"), ("W", ["P", "P", "P"], "S"), ("E", ["1C", "P", "P", "P"],
-                                                                        None)],
+    [
+        ("N", [], "N"),
+        ("N", ["1H"], "E"),
+        ("W", ["P", "P", "P"], "S"),
+        ("E", ["1C", "P", "P", "P"], None),
+    ],
 )
 def test_next_to_call(dealer: str, calls: list[str], turn: str | None) -> None:
     assert next_to_call(dealer, calls) == turn
@@ -140,10 +168,19 @@ def test_next_to_call_rejects_irregular_auction() -> None:
 
 @pytest.mark.parametrize(
     ("calls", "strain", "bid"),
-    [([], "C", "1C"), (["1H"], "S", "1S"), (["1H"], "H", "2H"), (["1H"], "C", "2C"),
-     (["1NT", "P"], "C", "2C"), (["1NT"], "NT", "2NT"), (["2S", "X", "XX"], "NT", "2NT"),
-     (["7NT"], "S", None), (["7S"], "NT", "7NT"), (["6NT"], "♥", "7H"), (["1C", "P", "P"], "C",
-                                                                        "2C")],
+    [
+        ([], "C", "1C"),
+        (["1H"], "S", "1S"),
+        (["1H"], "H", "2H"),
+        (["1H"], "C", "2C"),
+        (["1NT", "P"], "C", "2C"),
+        (["1NT"], "NT", "2NT"),
+        (["2S", "X", "XX"], "NT", "2NT"),
+        (["7NT"], "S", None),
+        (["7S"], "NT", "7NT"),
+        (["6NT"], "♥", "7H"),
+        (["1C", "P", "P"], "C", "2C"),
+    ],
 )
 def test_lowest_sufficient_bid(calls: list[str], strain: str, bid: str | None) -> None:
     assert lowest_sufficient_bid(calls, strain) == bid
@@ -163,8 +200,9 @@ ROTATION = [
 
 
 @pytest.mark.parametrize(("dealer", "calls", "seat", "call", "relation", "law"), ROTATION)
-def test_out_of_rotation(dealer: str, calls: list[str], seat: str, call: str, relation: str,
-                         law: str) -> None:
+def test_out_of_rotation(
+    dealer: str, calls: list[str], seat: str, call: str, relation: str, law: str
+) -> None:
     r = out_of_rotation(dealer, calls, seat, call)
     assert (r.out_of_rotation, r.at_turn_of, r.law) == (True, relation, law)
     assert r.turn_of == next_to_call(dealer, calls)

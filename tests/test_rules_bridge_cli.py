@@ -15,11 +15,15 @@ runner = CliRunner()
 
 @pytest.mark.parametrize(
     ("args", "key", "value"),
-    [(["score", "4SX", "--vul", "--tricks", "10"], "score", 790),
-     (["score", "1NTXX", "--vul", "--tricks", "7"], "score", 760),
-     (["score", "4S-2", "--nonvul"], "score", -100),
-     (["score", "passed out", "--tricks", "0"], "score", 0),
-     (["imps", "430"], "imps", 10), (["imps", "-430"], "imps", -10), (["imps", "0"], "imps", 0)],
+    [
+        (["score", "4SX", "--vul", "--tricks", "10"], "score", 790),
+        (["score", "1NTXX", "--vul", "--tricks", "7"], "score", 760),
+        (["score", "4S-2", "--nonvul"], "score", -100),
+        (["score", "passed out", "--tricks", "0"], "score", 0),
+        (["imps", "430"], "imps", 10),
+        (["imps", "-430"], "imps", -10),
+        (["imps", "0"], "imps", 0),
+    ],
 )
 def test_json_outputs(args: list[str], key: str, value: int) -> None:
     r = runner.invoke(app, [*args, "--json"])
@@ -49,11 +53,17 @@ def test_auction() -> None:
 
 @pytest.mark.parametrize(
     ("args", "fragment"),
-    [(["score", "9S", "--tricks", "3"], "'9S'"), (["score", "4S"], "'4S'"),
-     (["score", "4S", "--tricks", "14"], "14"), (["imps", "abc"], "'abc'"),
-     (["mp", "620"], "at least two"), (["mp", "620", "x"], "'x'"),
-     (["auction", "--dealer", "Q", "1H"], "'Q'"), (["auction", "1H", "foo"], "'foo'"),
-     (["auction", "--edition", "1990", "1H"], "'1990'")],
+    [
+        (["score", "9S", "--tricks", "3"], "'9S'"),
+        (["score", "4S"], "'4S'"),
+        (["score", "4S", "--tricks", "14"], "14"),
+        (["imps", "abc"], "'abc'"),
+        (["mp", "620"], "at least two"),
+        (["mp", "620", "x"], "'x'"),
+        (["auction", "--dealer", "Q", "1H"], "'Q'"),
+        (["auction", "1H", "foo"], "'foo'"),
+        (["auction", "--edition", "1990", "1H"], "'1990'"),
+    ],
 )
 def test_errors_exit_2(args: list[str], fragment: str) -> None:
     r = runner.invoke(app, args)

@@ -17,10 +17,16 @@ from kb.rules.bridge import (
 
 @pytest.mark.parametrize(
     ("cards", "leader", "trump", "winner"),
-    [("SA S2 S5 SK", "N", None, "N"), ("S2 SA S5 SK", "N", "NT", "E"),
-     ("S2 H3 S5 D4", "W", "H", "N"), ("S2 H3 S5 HA", "W", "H", "S"),
-     ("HK HA C2 H3", "E", "C", "W"), ("D2 C3 H4 S5", "S", None, "S"),
-     ("♦10 ♦J ♦9 ♦8", "N", "♠", "E"), ("CT C9 C8 C7", "E", "C", "E")],
+    [
+        ("SA S2 S5 SK", "N", None, "N"),
+        ("S2 SA S5 SK", "N", "NT", "E"),
+        ("S2 H3 S5 D4", "W", "H", "N"),
+        ("S2 H3 S5 HA", "W", "H", "S"),
+        ("HK HA C2 H3", "E", "C", "W"),
+        ("D2 C3 H4 S5", "S", None, "S"),
+        ("♦10 ♦J ♦9 ♦8", "N", "♠", "E"),
+        ("CT C9 C8 C7", "E", "C", "E"),
+    ],
 )
 def test_trick_winner(cards: str, leader: str, trump: str | None, winner: str) -> None:
     assert trick_winner(cards.split(), leader=leader, trump=trump) == winner
@@ -45,13 +51,16 @@ def test_following_suit() -> None:
 
 @pytest.mark.parametrize(
     ("events", "edition", "established", "law"),
-    [([], "2017", False, "62A"), ([], "2007", False, "62A"),
-     (["played to next trick"], "2017", True, "63A1"),
-     (["played to next trick"], "2007", True, "63A1"),
-     (["named card for next trick"], "2007", True, "63A2"),
-     (["claim or concession"], "2017", True, "63A3"),
-     (["acquiesced in opponents' claim"], "2017", True, "63A4"),
-     (["acquiesced in opponents' claim"], "2007", True, "63A3")],
+    [
+        ([], "2017", False, "62A"),
+        ([], "2007", False, "62A"),
+        (["played to next trick"], "2017", True, "63A1"),
+        (["played to next trick"], "2007", True, "63A1"),
+        (["named card for next trick"], "2007", True, "63A2"),
+        (["claim or concession"], "2017", True, "63A3"),
+        (["acquiesced in opponents' claim"], "2017", True, "63A4"),
+        (["acquiesced in opponents' claim"], "2007", True, "63A3"),
+    ],
 )
 def test_revoke_established(events: list[str], edition: str, established: bool, law: str) -> None:
     r = revoke_established(events, edition=edition)
@@ -90,10 +99,24 @@ TRANSFERS = [
     ("2017", W2, 3, "E", {"failed_to_play": "faced card"}, 2, "64A1"),  # 2017 B3 narrower
     ("2017", W2, 3, "E", {"repeated_same_suit": True}, 0, "64B2"),
     ("2007", W2, 3, "E", {"repeated_same_suit": True}, 0, "64B2"),
-    ("2017", W2, 3, "E", {"repeated_same_suit": True, "first_revoke_established": False}, 2,
-     "64A1"),
-    ("2007", W2, 3, "E", {"repeated_same_suit": True, "first_revoke_established": False}, 0,
-     "64B2"),
+    (
+        "2017",
+        W2,
+        3,
+        "E",
+        {"repeated_same_suit": True, "first_revoke_established": False},
+        2,
+        "64A1",
+    ),
+    (
+        "2007",
+        W2,
+        3,
+        "E",
+        {"repeated_same_suit": True, "first_revoke_established": False},
+        0,
+        "64B2",
+    ),
     ("2017", W2, 3, "E", {"noticed_after_next_deal_call": True}, 0, "64B4"),
     ("2007", W2, 3, "E", {"noticed_after_round": True}, 0, "64B5"),
     ("2017", "SSSSSSSSSSSEE", 12, "E", {}, 0, "64B6"),
@@ -109,12 +132,21 @@ TRANSFERS = [
 ]
 
 
-@pytest.mark.parametrize(("edition", "winners", "trick", "offender", "flags", "n", "rule"),
-                         TRANSFERS)
-def test_revoke_transfer(edition: str, winners: str, trick: int, offender: str,
-                         flags: dict[str, object], n: int, rule: str) -> None:
-    t = revoke_transfer(_w(winners), revoke_trick=trick, offender=offender, edition=edition,
-                        **flags)  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    ("edition", "winners", "trick", "offender", "flags", "n", "rule"), TRANSFERS
+)
+def test_revoke_transfer(
+    edition: str,
+    winners: str,
+    trick: int,
+    offender: str,
+    flags: dict[str, object],
+    n: int,
+    rule: str,
+) -> None:
+    t = revoke_transfer(
+        _w(winners), revoke_trick=trick, offender=offender, edition=edition, **flags
+    )  # type: ignore[arg-type]
     assert (t.tricks, t.rule) == (n, rule)
     assert len(t.transferred) == n
     assert all(winners[k - 1] in ("EW" if offender in "EW" else "NS") for k in t.transferred)
@@ -129,9 +161,12 @@ def test_transfer_reports_64c_as_judgement() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "fragment"),
-    [({"revoke_trick": 14, "offender": "E"}, "14"), ({"revoke_trick": 3, "offender": "Q"}, "'Q'"),
-     ({"revoke_trick": 3, "offender": "E", "failed_to_play": "x"}, "'x'"),
-     ({"revoke_trick": 3, "offender": "E", "edition": "2020"}, "'2020'")],
+    [
+        ({"revoke_trick": 14, "offender": "E"}, "14"),
+        ({"revoke_trick": 3, "offender": "Q"}, "'Q'"),
+        ({"revoke_trick": 3, "offender": "E", "failed_to_play": "x"}, "'x'"),
+        ({"revoke_trick": 3, "offender": "E", "edition": "2020"}, "'2020'"),
+    ],
 )
 def test_revoke_transfer_rejects_bad_input(kwargs: dict[str, object], fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
@@ -180,8 +215,7 @@ def test_clean_record() -> None:
 @pytest.mark.parametrize("with_hands", [True, False])
 def test_record_finds_and_transfers_a_revoke(with_hands: bool) -> None:
     tricks = _play("S", "NT", (2, "E"))
-    rec = play_record(tricks, contract="3NT", declarer="S",
-                      hands=HANDS if with_hands else None)
+    rec = play_record(tricks, contract="3NT", declarer="S", hands=HANDS if with_hands else None)
     assert [(r.trick, r.seat, r.established) for r in rec.revokes] == [(2, "E", True)]
     assert rec.revokes[0].detected_by == ("hand" if with_hands else "later play")
     winners = [t.winner for t in rec.tricks]
@@ -199,5 +233,6 @@ def test_record_rejects_card_not_in_hand() -> None:
 
 def test_record_rejects_duplicate_card() -> None:
     with pytest.raises(RulesError, match="twice"):
-        play_record([["SA", "S2", "S3", "S4"], ["SA", "H2", "H3", "H4"]], contract="4S",
-                    declarer="N")
+        play_record(
+            [["SA", "S2", "S3", "S4"], ["SA", "H2", "H3", "H4"]], contract="4S", declarer="N"
+        )

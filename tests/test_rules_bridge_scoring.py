@@ -64,13 +64,15 @@ def expected(level: int, strain: str, dbl: str, vul: bool, tricks: int) -> int:
     return total + INSULT[dbl]
 
 
-CONTRACTS = [(lv, s, d) for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT")
-             for d in ("", "X", "XX")]
+CONTRACTS = [
+    (lv, s, d) for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT") for d in ("", "X", "XX")
+]
 
 
 @pytest.mark.parametrize("vul", [False, True], ids=["nonvul", "vul"])
-@pytest.mark.parametrize(("level", "strain", "dbl"), CONTRACTS,
-                         ids=[f"{lv}{s}{d}" for lv, s, d in CONTRACTS])
+@pytest.mark.parametrize(
+    ("level", "strain", "dbl"), CONTRACTS, ids=[f"{lv}{s}{d}" for lv, s, d in CONTRACTS]
+)
 def test_law77_every_row(level: int, strain: str, dbl: str, vul: bool) -> None:
     contract = f"{level}{strain}{dbl}"
     got = [score(contract, vulnerable=vul, tricks=t) for t in range(14)]
@@ -102,8 +104,15 @@ def test_known_scores(contract: str, vul: bool, tricks: int, points: int) -> Non
 
 @pytest.mark.parametrize(
     ("result", "vul", "points"),
-    [("4S=", True, 620), ("4S+1", False, 450), ("4S-2", False, -100), ("3NTX-2", True, -500),
-     ("7CXX=", False, 1960), ("passed out", True, 0), ("N 1NTXX=", True, 760)],
+    [
+        ("4S=", True, 620),
+        ("4S+1", False, 450),
+        ("4S-2", False, -100),
+        ("3NTX-2", True, -500),
+        ("7CXX=", False, 1960),
+        ("passed out", True, 0),
+        ("N 1NTXX=", True, 760),
+    ],
 )
 def test_score_result(result: str, vul: bool, points: int) -> None:
     assert score_result(result, vulnerable=vul) == points
@@ -111,9 +120,16 @@ def test_score_result(result: str, vul: bool, points: int) -> None:
 
 @pytest.mark.parametrize(
     ("contract", "vul", "tricks", "fragment"),
-    [("8S", False, 10, "'8S'"), ("4Z", False, 10, "'4Z'"), ("", False, 10, "contract"),
-     ("4S", False, 14, "14"), ("4S", False, -1, "-1"), ("4S", "yes", 10, "'yes'"),
-     ("4S", False, True, "True"), ("4SXXX", False, 10, "'4SXXX'")],
+    [
+        ("8S", False, 10, "'8S'"),
+        ("4Z", False, 10, "'4Z'"),
+        ("", False, 10, "contract"),
+        ("4S", False, 14, "14"),
+        ("4S", False, -1, "-1"),
+        ("4S", "yes", 10, "'yes'"),
+        ("4S", False, True, "True"),
+        ("4SXXX", False, 10, "'4SXXX'"),
+    ],
 )
 def test_score_rejects_bad_input(contract: str, vul: object, tricks: object, fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
@@ -122,10 +138,28 @@ def test_score_rejects_bad_input(contract: str, vul: object, tricks: object, fra
 
 # --- Law 78B, as printed ------------------------------------------------------------------------
 IMP_TABLE = [
-    (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5), (220, 260, 6),
-    (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10), (500, 590, 11), (600, 740, 12),
-    (750, 890, 13), (900, 1090, 14), (1100, 1290, 15), (1300, 1490, 16), (1500, 1740, 17),
-    (1750, 1990, 18), (2000, 2240, 19), (2250, 2490, 20), (2500, 2990, 21), (3000, 3490, 22),
+    (20, 40, 1),
+    (50, 80, 2),
+    (90, 120, 3),
+    (130, 160, 4),
+    (170, 210, 5),
+    (220, 260, 6),
+    (270, 310, 7),
+    (320, 360, 8),
+    (370, 420, 9),
+    (430, 490, 10),
+    (500, 590, 11),
+    (600, 740, 12),
+    (750, 890, 13),
+    (900, 1090, 14),
+    (1100, 1290, 15),
+    (1300, 1490, 16),
+    (1500, 1740, 17),
+    (1750, 1990, 18),
+    (2000, 2240, 19),
+    (2250, 2490, 20),
+    (2500, 2990, 21),
+    (3000, 3490, 22),
     (3500, 3990, 23),
 ]
 
@@ -142,8 +176,20 @@ def test_imp_band_edges(lo: int, hi: int, value: int) -> None:
     assert imps(lo - 10) == value - 1
 
 
-@pytest.mark.parametrize(("diff", "value"), [(0, 0), (10, 0), (19, 0), (4000, 24), (7600, 24),
-                                             (-4000, -24), (45, 1), (-15, 0), (430.0, 10)])
+@pytest.mark.parametrize(
+    ("diff", "value"),
+    [
+        (0, 0),
+        (10, 0),
+        (19, 0),
+        (4000, 24),
+        (7600, 24),
+        (-4000, -24),
+        (45, 1),
+        (-15, 0),
+        (430.0, 10),
+    ],
+)
 def test_imps_ends(diff: int, value: int) -> None:
     assert imps(diff) == value
 
@@ -168,8 +214,14 @@ def test_imps_monotone(a: int, b: int) -> None:
 # --- Law 78A, 78C -------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("scores", "mps"),
-    [([620, 650, 620, 600], [3, 6, 3, 0]), ([100, 100], [1, 1]), ([420], [0]), ([], []),
-     ([-100, -100, -100], [2, 2, 2]), ([50, 110, -50, 110, 140], [2, 5, 0, 5, 8])],
+    [
+        ([620, 650, 620, 600], [3, 6, 3, 0]),
+        ([100, 100], [1, 1]),
+        ([420], [0]),
+        ([], []),
+        ([-100, -100, -100], [2, 2, 2]),
+        ([50, 110, -50, 110, 140], [2, 5, 0, 5, 8]),
+    ],
 )
 def test_matchpoints(scores: list[int], mps: list[int]) -> None:
     assert matchpoints(scores) == [float(m) for m in mps]

@@ -13,9 +13,23 @@ from kb.rules.registry import PROVISIONS
 
 @pytest.mark.parametrize(
     ("text", "shown"),
-    [("1C", "1C"), ("7NT", "7NT"), ("1N", "1NT"), ("1♥", "1H"), ("3 nt", "3NT"), ("P", "P"),
-     ("Pass", "P"), ("pass", "P"), ("X", "X"), ("dbl", "X"), ("XX", "XX"), ("Rdbl", "XX"),
-     ("2♠", "2S"), ("4♦", "4D"), ("5♣", "5C")],
+    [
+        ("1C", "1C"),
+        ("7NT", "7NT"),
+        ("1N", "1NT"),
+        ("1♥", "1H"),
+        ("3 nt", "3NT"),
+        ("P", "P"),
+        ("Pass", "P"),
+        ("pass", "P"),
+        ("X", "X"),
+        ("dbl", "X"),
+        ("XX", "XX"),
+        ("Rdbl", "XX"),
+        ("2♠", "2S"),
+        ("4♦", "4D"),
+        ("5♣", "5C"),
+    ],
 )
 def test_call_round_trip(text: str, shown: str) -> None:
     assert str(Call.parse(text)) == shown
@@ -30,9 +44,17 @@ def test_bad_call_quotes_input(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "shown"),
-    [("4SX", "4SX"), ("3NT", "3NT"), ("7CXX", "7CXX"), ("1N", "1NT"), ("1♥", "1H"),
-     ("4s*", "4SX"), ("passed out", "passed out"), ("Passed-Out", "passed out"),
-     ("6nTxx", "6NTXX")],
+    [
+        ("4SX", "4SX"),
+        ("3NT", "3NT"),
+        ("7CXX", "7CXX"),
+        ("1N", "1NT"),
+        ("1♥", "1H"),
+        ("4s*", "4SX"),
+        ("passed out", "passed out"),
+        ("Passed-Out", "passed out"),
+        ("6nTxx", "6NTXX"),
+    ],
 )
 def test_contract_round_trip(text: str, shown: str) -> None:
     assert str(Contract.parse(text)) == shown
@@ -46,9 +68,16 @@ def test_bad_contract(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "tricks", "shown"),
-    [("4S=", 10, "4S="), ("4S+1", 11, "4S+1"), ("4S-2", 8, "4S-2"), ("3NTX-3", 6, "3NTX-3"),
-     ("7NT=", 13, "7NT="), ("1C+6", 13, "1C+6"), ("N 4H=", 10, "N 4H="),
-     ("passed out", 0, "passed out")],
+    [
+        ("4S=", 10, "4S="),
+        ("4S+1", 11, "4S+1"),
+        ("4S-2", 8, "4S-2"),
+        ("3NTX-3", 6, "3NTX-3"),
+        ("7NT=", 13, "7NT="),
+        ("1C+6", 13, "1C+6"),
+        ("N 4H=", 10, "N 4H="),
+        ("passed out", 0, "passed out"),
+    ],
 )
 def test_result_round_trip(text: str, tricks: int, shown: str) -> None:
     r = Result.parse(text)
@@ -73,8 +102,10 @@ def test_seats_and_vulnerability() -> None:
     assert Strain.parse("♠") is Strain.S and Strain.parse("notrump") is Strain.NT
 
 
-@pytest.mark.parametrize(("text", "shown"), [("SA", "SA"), ("AS", "SA"), ("♠A", "SA"),
-                                             ("H10", "HT"), ("10♥", "HT"), ("d2", "D2")])
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("SA", "SA"), ("AS", "SA"), ("♠A", "SA"), ("H10", "HT"), ("10♥", "HT"), ("d2", "D2")],
+)
 def test_cards(text: str, shown: str) -> None:
     assert str(Card.parse(text)) == shown
 
@@ -90,8 +121,11 @@ def test_errors_are_value_errors() -> None:
 
 
 # Every public rule function of the bridge core names its provisions, in both editions' form.
-RULES = [getattr(bridge, name) for name in bridge.__all__
-         if callable(getattr(bridge, name)) and not isinstance(getattr(bridge, name), type)]
+RULES = [
+    getattr(bridge, name)
+    for name in bridge.__all__
+    if callable(getattr(bridge, name)) and not isinstance(getattr(bridge, name), type)
+]
 CITE = re.compile(r"(sr-2007|sk-2017):\d{1,2}[A-H]?\d?(\([a-h]\))?$")
 
 

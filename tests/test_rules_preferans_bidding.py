@@ -16,12 +16,28 @@ def test_ladder() -> None:
     assert LADDER == {2: "pik", 3: "karo", 4: "herc", 5: "tref", 6: "betl", 7: "sanac"}
 
 
-@pytest.mark.parametrize(("text", "canonical"), [
-    ("P", "P"), ("dalje", "P"), ("dobro", "P"), ("2", "2"), ("četiri", "4"), ("sedam", "7"),
-    ("isti", "isti"), ("uzimam", "isti"), ("mogu", "isti"), ("igra", "igra"), ("I", "igra"),
-    ("igra-karo", "igra-karo"), ("igra herc", "igra-herc"), ("I5", "igra-tref"),
-    ("igra 2", "igra-pik"), ("Betl", "betl"), ("SANAC", "sanac"),
-])
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("P", "P"),
+        ("dalje", "P"),
+        ("dobro", "P"),
+        ("2", "2"),
+        ("četiri", "4"),
+        ("sedam", "7"),
+        ("isti", "isti"),
+        ("uzimam", "isti"),
+        ("mogu", "isti"),
+        ("igra", "igra"),
+        ("I", "igra"),
+        ("igra-karo", "igra-karo"),
+        ("igra herc", "igra-herc"),
+        ("I5", "igra-tref"),
+        ("igra 2", "igra-pik"),
+        ("Betl", "betl"),
+        ("SANAC", "sanac"),
+    ],
+)
 def test_parse_call(text: str, canonical: str) -> None:
     assert str(parse_call(text)) == canonical
 
@@ -61,12 +77,17 @@ COMPLETE = [
 
 
 @pytest.mark.parametrize(("calls", "contract", "level", "talon", "declarer"), COMPLETE)
-def test_complete_auctions(calls: list[str], contract: str, level: int | None,
-                           talon: bool | None, declarer: int | None) -> None:
+def test_complete_auctions(
+    calls: list[str], contract: str, level: int | None, talon: bool | None, declarer: int | None
+) -> None:
     res = check_auction(calls)
     assert res.legal and res.complete, res
     assert (res.contract, res.level, res.with_talon, res.declarer) == (
-        contract, level, talon, declarer)
+        contract,
+        level,
+        talon,
+        declarer,
+    )
     assert legal_calls(calls) == []
 
 
@@ -101,7 +122,10 @@ def test_illegal_auctions(calls: list[str], index: int, reason: str, article: st
     res = check_auction(calls)
     assert not res.legal and not res.complete
     assert (res.first_illegal_index, res.reason, res.provision) == (
-        index, reason, f"hr-pref-2014:{article}")
+        index,
+        reason,
+        f"hr-pref-2014:{article}",
+    )
 
 
 def test_a_passed_player_never_speaks_again() -> None:
@@ -112,9 +136,14 @@ def test_a_passed_player_never_speaks_again() -> None:
     assert "isti" in legal_calls(["2", "P", "3"])
 
 
-@pytest.mark.parametrize("calls", [
-    ["2", "3", "P", "igra"], ["2", "P", "3", "betl"], ["2", "betl", "P", "sanac"],
-])
+@pytest.mark.parametrize(
+    "calls",
+    [
+        ["2", "3", "P", "igra"],
+        ["2", "P", "3", "betl"],
+        ["2", "betl", "P", "sanac"],
+    ],
+)
 def test_talon_bidder_declaring_later_is_not_specified(calls: list[str]) -> None:
     # hand 1 bid for the talon and then declares: čl. 19 does not say whether he may
     with pytest.raises(NotSpecified, match="not specified by the code"):
@@ -122,8 +151,17 @@ def test_talon_bidder_declaring_later_is_not_specified(calls: list[str]) -> None
 
 
 def test_legal_calls_at_the_start() -> None:
-    assert legal_calls([]) == ["P", "2", "igra", "igra-pik", "igra-karo", "igra-herc",
-                               "igra-tref", "betl", "sanac"]
+    assert legal_calls([]) == [
+        "P",
+        "2",
+        "igra",
+        "igra-pik",
+        "igra-karo",
+        "igra-herc",
+        "igra-tref",
+        "betl",
+        "sanac",
+    ]
 
 
 @st.composite

@@ -30,10 +30,16 @@ def test_pack_of_32_in_the_order_of_article_1() -> None:
     assert str(pack[-1]) == "7P"
 
 
-@pytest.mark.parametrize(("text", "rank", "suit"), [
-    ("AT", "A", "tref"), ("10h", "10", "herc"), ("DK", "D", "karo"), ("7♠", "7", "pik"),
-    (" j♥ ", "J", "herc"),
-])
+@pytest.mark.parametrize(
+    ("text", "rank", "suit"),
+    [
+        ("AT", "A", "tref"),
+        ("10h", "10", "herc"),
+        ("DK", "D", "karo"),
+        ("7♠", "7", "pik"),
+        (" j♥ ", "J", "herc"),
+    ],
+)
 def test_parse_card(text: str, rank: str, suit: str) -> None:
     card = parse_card(text)
     assert (card.rank, card.suit) == (rank, suit)
@@ -55,14 +61,18 @@ def test_deal_packets_five_talon_five() -> None:
     assert [len(h) for h in d.hands] == [10, 10, 10]
 
 
-@pytest.mark.parametrize(("sizes", "message"), [
-    ((9, 11, 10, 2), "hand 1 has 9 cards"), ((10, 10, 10, 1), "talon has 1 cards"),
-])
+@pytest.mark.parametrize(
+    ("sizes", "message"),
+    [
+        ((9, 11, 10, 2), "hand 1 has 9 cards"),
+        ((10, 10, 10, 1), "talon has 1 cards"),
+    ],
+)
 def test_bad_deal(sizes: tuple[int, int, int, int], message: str) -> None:
     pack = list(deck())
     cuts, parts, at = sizes, [], 0
     for n in cuts:
-        parts.append(pack[at:at + n])
+        parts.append(pack[at : at + n])
         at += n
     with pytest.raises(RulesError, match=message):
         check_deal(parts[:3], parts[3])
@@ -78,18 +88,22 @@ def test_deal_with_a_card_twice() -> None:
 def test_any_shuffle_deals_three_tens_and_a_talon(order: list) -> None:
     d = deal_packets(order)
     assert sorted(map(str, [c for h in d.hands for c in h] + list(d.talon))) == sorted(
-        map(str, deck()))
+        map(str, deck())
+    )
 
 
-@pytest.mark.parametrize(("cards", "trump", "winner"), [
-    # čl. 47 f): without trumps the highest card of the suit led wins
-    (["10H", "AH", "KT"], None, 1),
-    (["7K", "AT", "8K"], None, 2),
-    # čl. 47 e): "Štih koji u sebi sadrži adut osvaja natjecatelj koji je dao najjači adut."
-    (["AH", "7T", "KH"], "tref", 1),
-    (["AH", "7T", "8T"], "T", 2),
-    (["AH", "KH", "DH"], "pik", 0),
-])
+@pytest.mark.parametrize(
+    ("cards", "trump", "winner"),
+    [
+        # čl. 47 f): without trumps the highest card of the suit led wins
+        (["10H", "AH", "KT"], None, 1),
+        (["7K", "AT", "8K"], None, 2),
+        # čl. 47 e): "Štih koji u sebi sadrži adut osvaja natjecatelj koji je dao najjači adut."
+        (["AH", "7T", "KH"], "tref", 1),
+        (["AH", "7T", "8T"], "T", 2),
+        (["AH", "KH", "DH"], "pik", 0),
+    ],
+)
 def test_trick_winner(cards: list[str], trump: str | None, winner: int) -> None:
     assert trick_winner(cards, trump) == winner
 

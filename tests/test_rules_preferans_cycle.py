@@ -16,10 +16,27 @@ from kb.rules.preferans.mitchell import mitchell_percentages, mitchell_points, t
 
 # čl. 2, as printed: "1. E OTVARAČ W svi bez refea!" ... "21. OTVARAČ N W N jednako refe!"
 CYCLE_TABLE = [
-    (1, "N", ""), (2, "W", ""), (3, "E", ""), (4, "N", "ENW"), (5, "W", "E"), (6, "E", "W"),
-    (7, "N", "N"), (8, "W", ""), (9, "E", ""), (10, "N", ""), (11, "W", "ENW"), (12, "E", "E"),
-    (13, "N", "W"), (14, "W", "N"), (15, "E", ""), (16, "N", ""), (17, "W", ""),
-    (18, "E", "ENW"), (19, "N", "E"), (20, "W", "W"), (21, "E", "N"),
+    (1, "N", ""),
+    (2, "W", ""),
+    (3, "E", ""),
+    (4, "N", "ENW"),
+    (5, "W", "E"),
+    (6, "E", "W"),
+    (7, "N", "N"),
+    (8, "W", ""),
+    (9, "E", ""),
+    (10, "N", ""),
+    (11, "W", "ENW"),
+    (12, "E", "E"),
+    (13, "N", "W"),
+    (14, "W", "N"),
+    (15, "E", ""),
+    (16, "N", ""),
+    (17, "W", ""),
+    (18, "E", "ENW"),
+    (19, "N", "E"),
+    (20, "W", "W"),
+    (21, "E", "N"),
 ]
 
 
@@ -61,13 +78,15 @@ def test_mitchell_worked_example() -> None:
     assert mitchell_percentages([5] * 7) == [50] * 7
 
 
-@pytest.mark.parametrize(("results", "points"), [
-    ([3, 3, 1], [Fraction(3), Fraction(3), Fraction(0)]),
-    ([1, 3, 3, 3], [Fraction(0), Fraction(4), Fraction(4), Fraction(4)]),
-    ([2, 1], [Fraction(2), Fraction(0)]),
-])
-def test_ties_share_the_points_of_their_places(results: list[int],
-                                               points: list[Fraction]) -> None:
+@pytest.mark.parametrize(
+    ("results", "points"),
+    [
+        ([3, 3, 1], [Fraction(3), Fraction(3), Fraction(0)]),
+        ([1, 3, 3, 3], [Fraction(0), Fraction(4), Fraction(4), Fraction(4)]),
+        ([2, 1], [Fraction(2), Fraction(0)]),
+    ],
+)
+def test_ties_share_the_points_of_their_places(results: list[int], points: list[Fraction]) -> None:
     # "Kada dva i više natjecatelja postignu isti rezultat, podijeliti će bodove"
     assert mitchell_points(results) == points
 

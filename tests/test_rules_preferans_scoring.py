@@ -46,13 +46,16 @@ TABLE_77 = """
 5. Betl  - 6 x 2 + 2 - 14  140  14
 6. Sanac - 7 x 2 + 2 - 16  160  16
 """
-ROWS = [re.match(r"\d\. (\w+)\s+- (\d) x 2( \+ 2)? - (\d+)\s+(\d+)\s+(\d+|-)", line).groups()
-        for line in TABLE_77.strip().splitlines()]  # type: ignore[union-attr]
+ROWS = [
+    re.match(r"\d\. (\w+)\s+- (\d) x 2( \+ 2)? - (\d+)\s+(\d+)\s+(\d+|-)", line).groups()
+    for line in TABLE_77.strip().splitlines()
+]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("name", "level", "igra", "value", "column", "per_trick"), ROWS)
-def test_article_77_table(name: str, level: str, igra: str | None, value: str, column: str,
-                          per_trick: str) -> None:
+def test_article_77_table(
+    name: str, level: str, igra: str | None, value: str, column: str, per_trick: str
+) -> None:
     con = f"{'igra-' if igra else ''}{name.lower()}"
     assert parse_contract(con).level == int(level)
     assert game_value(con) == int(value) == int(level) * 2 + (2 if igra else 0)
@@ -73,11 +76,20 @@ def test_definitions_disagree_on_betl_and_sanac_and_article_77_wins() -> None:
     assert (DEFINITION_VALUES["sanac"], game_value("sanac")) == (7, 14)
 
 
-@pytest.mark.parametrize(("text", "name", "talon", "doubling"), [
-    ("K!", "karo", False, ""), ("BX", "betl", True, "X"), ("TXX", "tref", True, "XX"),
-    ("S!", "sanac", False, ""), ("igra-herc", "herc", False, ""), ("igra herc", "herc", False, ""),
-    ("kara", "karo", True, ""), ("4", "herc", True, ""), ("B!XXX", "betl", False, "XXX"),
-])
+@pytest.mark.parametrize(
+    ("text", "name", "talon", "doubling"),
+    [
+        ("K!", "karo", False, ""),
+        ("BX", "betl", True, "X"),
+        ("TXX", "tref", True, "XX"),
+        ("S!", "sanac", False, ""),
+        ("igra-herc", "herc", False, ""),
+        ("igra herc", "herc", False, ""),
+        ("kara", "karo", True, ""),
+        ("4", "herc", True, ""),
+        ("B!XXX", "betl", False, "XXX"),
+    ],
+)
 def test_parse_contract(text: str, name: str, talon: bool, doubling: str) -> None:
     con = parse_contract(text)
     assert (con.name, con.with_talon, con.doubling) == (name, talon, doubling)
@@ -90,24 +102,39 @@ def test_bad_contract_quotes_input(text: str) -> None:
         parse_contract(text)
 
 
-@pytest.mark.parametrize(("doubling", "refe", "factor"), [
-    # čl. 77 d) "1). Kontra x 2  2). Rekontra x 4  3). Subkontra x 8"; c) refe: "dvostruko"
-    ("", False, 1), ("X", False, 2), ("XX", False, 4), ("XXX", False, 8),
-    ("kontra", False, 2), ("rekontra", False, 4), ("subkontra", False, 8),
-    ("", True, 2), ("X", True, 4), ("XX", True, 8), ("XXX", True, 16),
-])
+@pytest.mark.parametrize(
+    ("doubling", "refe", "factor"),
+    [
+        # čl. 77 d) "1). Kontra x 2  2). Rekontra x 4  3). Subkontra x 8"; c) refe: "dvostruko"
+        ("", False, 1),
+        ("X", False, 2),
+        ("XX", False, 4),
+        ("XXX", False, 8),
+        ("kontra", False, 2),
+        ("rekontra", False, 4),
+        ("subkontra", False, 8),
+        ("", True, 2),
+        ("X", True, 4),
+        ("XX", True, 8),
+        ("XXX", True, 16),
+    ],
+)
 def test_multiplier(doubling: str, refe: bool, factor: int) -> None:
     assert multiplier(doubling, refe=refe) == factor
 
 
 # definition "Pad" (see scoring.obligation): (role, contract, tricks, at_most, side)
 OBLIGATIONS = [
-    ("declarer", "K", 6, False, False), ("declarer", "S!", 6, False, False),
-    ("declarer", "TXX", 6, False, False), ("declarer", "B", 0, True, False),
+    ("declarer", "K", 6, False, False),
+    ("declarer", "S!", 6, False, False),
+    ("declarer", "TXX", 6, False, False),
+    ("declarer", "B", 0, True, False),
     ("declarer", "BXX", 0, True, False),
-    ("follower", "H", 2, False, False), ("caller", "H!", 4, False, False),
+    ("follower", "H", 2, False, False),
+    ("caller", "H!", 4, False, False),
     ("follower", "TXX", 2, False, False),
-    ("doubler", "KX", 5, False, True), ("doubler", "SXXX", 5, False, True),
+    ("doubler", "KX", 5, False, True),
+    ("doubler", "SXXX", 5, False, True),
     ("doubler", "BX", 9, True, True),
 ]
 
@@ -119,26 +146,46 @@ def test_obligations(role: str, contract: str, tricks: int, at_most: bool, side:
     assert ob.met(tricks) and not ob.met(tricks + 1 if at_most else tricks - 1)
 
 
-@pytest.mark.parametrize(("role", "contract", "error"), [
-    ("follower", "B", NotSpecified), ("follower", "KX", NotSpecified),
-    ("doubler", "K", RulesError), ("doubler", "KXX", RulesError), ("dummy", "K", RulesError),
-])
+@pytest.mark.parametrize(
+    ("role", "contract", "error"),
+    [
+        ("follower", "B", NotSpecified),
+        ("follower", "KX", NotSpecified),
+        ("doubler", "K", RulesError),
+        ("doubler", "KXX", RulesError),
+        ("dummy", "K", RulesError),
+    ],
+)
 def test_obligations_refused(role: str, contract: str, error: type[Exception]) -> None:
     with pytest.raises(error):
         obligation(role, contract)
 
 
-@pytest.mark.parametrize(("contract", "tricks", "refe", "declarer", "defenders"), [
-    # čl. 77 a) "svi prošli": declarer column, followers per trick
-    ("K", [2, 2], False, 60, (12, 12)),
-    ("K!", [3, 1], False, None, None),  # a follower with 1 trick failed: čl. 77 b) not specified
-    ("H!", [4], False, 100, (40,)),
-    ("T", [2, 2], True, 200, (40, 40)),  # refe: "Računa se sve i svima dvostruko"
-    ("TXX", [2, 2], False, 400, (80, 80)),  # rekontra x 4, tricks as without kontra (čl. 23)
-    ("S", [], False, 140, ()),
-])
-def test_score_made(contract: str, tricks: list[int], refe: bool, declarer: int | None,
-                    defenders: tuple[int, ...] | None) -> None:
+@pytest.mark.parametrize(
+    ("contract", "tricks", "refe", "declarer", "defenders"),
+    [
+        # čl. 77 a) "svi prošli": declarer column, followers per trick
+        ("K", [2, 2], False, 60, (12, 12)),
+        (
+            "K!",
+            [3, 1],
+            False,
+            None,
+            None,
+        ),  # a follower with 1 trick failed: čl. 77 b) not specified
+        ("H!", [4], False, 100, (40,)),
+        ("T", [2, 2], True, 200, (40, 40)),  # refe: "Računa se sve i svima dvostruko"
+        ("TXX", [2, 2], False, 400, (80, 80)),  # rekontra x 4, tricks as without kontra (čl. 23)
+        ("S", [], False, 140, ()),
+    ],
+)
+def test_score_made(
+    contract: str,
+    tricks: list[int],
+    refe: bool,
+    declarer: int | None,
+    defenders: tuple[int, ...] | None,
+) -> None:
     if declarer is None:
         with pytest.raises(NotSpecified, match="failed follower"):
             score_made(contract, tricks, refe=refe)
@@ -162,14 +209,22 @@ def test_score_made_refusals() -> None:
     assert betl.declarer == 140 and betl.unspecified
 
 
-@pytest.mark.parametrize(("contract", "doubler", "refe", "defenders"), [
-    # definition Betl: "protivnici bilježe svaki po vrijednost igre u vrijednosti 5 štihova"
-    ("B", None, False, (60, 60)), ("B!", None, False, (70, 70)), ("B", None, True, (120, 120)),
-    # čl. 77 e) 2) "za pad izvođača jednako deset štihova!"; the other as without kontra
-    ("BX", 0, False, (240, 60)), ("BXX", 1, False, (60, 480)), ("BXXX", 0, False, (960, 60)),
-])
-def test_betl_defeated(contract: str, doubler: int | None, refe: bool,
-                       defenders: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("contract", "doubler", "refe", "defenders"),
+    [
+        # definition Betl: "protivnici bilježe svaki po vrijednost igre u vrijednosti 5 štihova"
+        ("B", None, False, (60, 60)),
+        ("B!", None, False, (70, 70)),
+        ("B", None, True, (120, 120)),
+        # čl. 77 e) 2) "za pad izvođača jednako deset štihova!"; the other as without kontra
+        ("BX", 0, False, (240, 60)),
+        ("BXX", 1, False, (60, 480)),
+        ("BXXX", 0, False, (960, 60)),
+    ],
+)
+def test_betl_defeated(
+    contract: str, doubler: int | None, refe: bool, defenders: tuple[int, int]
+) -> None:
     s = score_betl_defeated(contract, doubler=doubler, refe=refe)
     assert s.defenders == defenders and s.declarer is None and s.unspecified
 
@@ -199,10 +254,13 @@ def test_juhe_to_points() -> None:
     assert juhe_points(trick_column("T") * 4) == Decimal("4.00")
 
 
-@given(st.lists(st.integers(0, 50), min_size=3, max_size=3),
-       st.lists(st.integers(0, 500), min_size=9, max_size=9))
-def test_settlement_balances_to_within_a_cent_per_player(sredina: list[int],
-                                                         flat: list[int]) -> None:
+@given(
+    st.lists(st.integers(0, 50), min_size=3, max_size=3),
+    st.lists(st.integers(0, 500), min_size=9, max_size=9),
+)
+def test_settlement_balances_to_within_a_cent_per_player(
+    sredina: list[int], flat: list[int]
+) -> None:
     juhe = [[0 if i == j else flat[3 * i + j] for j in range(3)] for i in range(3)]
     total = sum(settle(sredina, juhe))
     assert Decimal("-0.03") < total <= 0
@@ -215,10 +273,15 @@ def test_pik_playable() -> None:
     assert pik_playable("PX", refe=False) and pik_playable("K", refe=False)
 
 
-PUBLIC = [obj for mod in (cards, bidding, scoring, cycle, mitchell)
-          for name, obj in vars(mod).items()
-          if inspect.isfunction(obj) and not name.startswith("_") and obj.__module__ ==
-          mod.__name__ and name not in ("parse_suit", "parse_seat", "parse_doubling")]
+PUBLIC = [
+    obj
+    for mod in (cards, bidding, scoring, cycle, mitchell)
+    for name, obj in vars(mod).items()
+    if inspect.isfunction(obj)
+    and not name.startswith("_")
+    and obj.__module__ == mod.__name__
+    and name not in ("parse_suit", "parse_seat", "parse_doubling")
+]
 
 
 @pytest.mark.parametrize("fn", PUBLIC, ids=lambda f: f.__name__)

@@ -81,8 +81,14 @@ def align(
         for article, law, conf, note in preferans_analogues():
             node = f"hr-pref-2014:{article}"
             if node not in ids:
-                problems.append(Problem("hr-pref-2014", None, "analogue-missing",
-                                        f"preferans.tsv names {node}, which does not exist"))
+                problems.append(
+                    Problem(
+                        "hr-pref-2014",
+                        None,
+                        "analogue-missing",
+                        f"preferans.tsv names {node}, which does not exist",
+                    )
+                )
                 continue
             out.append(Parallel(f"bridge:{law}", node, "analogue", f"{note} (confidence {conf})"))
     return out, problems

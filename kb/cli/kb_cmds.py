@@ -16,8 +16,16 @@ KbPath = Annotated[Path, typer.Option("--kb", help="Path of the built knowledge 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 COLUMNS = [
-    ("doc", 13), ("laws", 5), ("nodes", 6), ("defs", 5), ("fns", 4), ("tables", 6),
-    ("refs", 5), ("resolved", 8), ("unresolved", 10), ("coverage", 8),
+    ("doc", 13),
+    ("laws", 5),
+    ("nodes", 6),
+    ("defs", 5),
+    ("fns", 4),
+    ("tables", 6),
+    ("refs", 5),
+    ("resolved", 8),
+    ("unresolved", 10),
+    ("coverage", 8),
 ]
 
 
@@ -32,14 +40,28 @@ def open_kb(path: Path) -> store.KB:
 
 def stats_table(stats: dict[str, dict[str, Any]]) -> str:
     """The per-document table ``lawdesk build`` prints."""
-    lines = ["  ".join(name.rjust(w) if i else name.ljust(w) for i, (name, w) in
-                       enumerate(COLUMNS))]
+    lines = [
+        "  ".join(name.rjust(w) if i else name.ljust(w) for i, (name, w) in enumerate(COLUMNS))
+    ]
     for doc, s in stats.items():
-        cells = [doc, s["laws"], s["nodes"], s["definitions"], s["footnotes"], s["tables"],
-                 s["refs"]["found"], s["refs"]["resolved"], s["refs"]["unresolved"],
-                 f"{100 * s['coverage']:.2f}%"]
-        lines.append("  ".join(str(c).rjust(w) if i else str(c).ljust(w)
-                               for i, (c, (_, w)) in enumerate(zip(cells, COLUMNS, strict=True))))
+        cells = [
+            doc,
+            s["laws"],
+            s["nodes"],
+            s["definitions"],
+            s["footnotes"],
+            s["tables"],
+            s["refs"]["found"],
+            s["refs"]["resolved"],
+            s["refs"]["unresolved"],
+            f"{100 * s['coverage']:.2f}%",
+        ]
+        lines.append(
+            "  ".join(
+                str(c).rjust(w) if i else str(c).ljust(w)
+                for i, (c, (_, w)) in enumerate(zip(cells, COLUMNS, strict=True))
+            )
+        )
     return "\n".join(lines)
 
 
@@ -75,9 +97,13 @@ def show_data(k: store.KB, node_id: str) -> dict[str, Any]:
         "text": node.text,
         "children": [{"id": c.id, "kind": c.kind, "title": c.title} for c in k.children(node.id)],
         "refs_out": [
-            {"raw": r["raw"], "target": " ".join(r["targets"]) or
-             f"{r['target_doc']}:{r['target_cite']}", "status": r["status"], "reason": r["reason"],
-             "field": r["field"]}
+            {
+                "raw": r["raw"],
+                "target": " ".join(r["targets"]) or f"{r['target_doc']}:{r['target_cite']}",
+                "status": r["status"],
+                "reason": r["reason"],
+                "field": r["field"],
+            }
             for r in k.refs_out(node.id)
         ],
         "cited_by": sorted({r["from"] for r in k.cited_by(node.id)}),
@@ -115,11 +141,22 @@ def show(
         typer.echo(" | ".join(row))
     sections = [
         ("children", [f"{c['id']}  {c['title'] or ''}".rstrip() for c in data["children"]]),
-        ("references", [f"{r['raw']!r} -> {r['target']} [{r['status']}"
-                        f"{': ' + r['reason'] if r['reason'] else ''}]" for r in data["refs_out"]]),
+        (
+            "references",
+            [
+                f"{r['raw']!r} -> {r['target']} [{r['status']}"
+                f"{': ' + r['reason'] if r['reason'] else ''}]"
+                for r in data["refs_out"]
+            ],
+        ),
         ("cited by", data["cited_by"]),
-        ("parallels", [f"{p['node']}  ({p['relation']}{', ' + p['note'] if p['note'] else ''})"
-                       for p in data["parallels"]]),
+        (
+            "parallels",
+            [
+                f"{p['node']}  ({p['relation']}{', ' + p['note'] if p['note'] else ''})"
+                for p in data["parallels"]
+            ],
+        ),
     ]
     for name, items in sections:
         if items:
@@ -137,8 +174,11 @@ def refs(
 ) -> None:
     """List references (raw words, source node, target, status, reason)."""
     k = open_kb(kb)
-    rows = [r for r in k.refs() if (not unresolved or r["status"] in
-                                     {"unresolved-missing", "ambiguous"})]
+    rows = [
+        r
+        for r in k.refs()
+        if (not unresolved or r["status"] in {"unresolved-missing", "ambiguous"})
+    ]
     if doc:
         known = {d["id"] for d in k.documents()}
         if doc not in known:

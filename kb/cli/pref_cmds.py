@@ -31,15 +31,21 @@ def _num(x: Fraction | Decimal) -> float:
     return round(float(x), 2)
 
 
-def score_data(contract: str, tricks: list[int], *, refe: bool, betl_defeated: bool,
-               doubler: int | None) -> dict[str, Any]:
+def score_data(
+    contract: str, tricks: list[int], *, refe: bool, betl_defeated: bool, doubler: int | None
+) -> dict[str, Any]:
     """Everything ``pref-score`` reports about a contract (and a result, when given)."""
     con = scoring.parse_contract(contract)
     data: dict[str, Any] = {
-        "contract": str(con), "name": con.name, "with_talon": con.with_talon,
-        "doubling": con.doubling, "level": con.level, "value": scoring.game_value(con),
+        "contract": str(con),
+        "name": con.name,
+        "with_talon": con.with_talon,
+        "doubling": con.doubling,
+        "level": con.level,
+        "value": scoring.game_value(con),
         "declarer_column": scoring.declarer_column(con),
-        "multiplier": scoring.multiplier(con.doubling, refe=refe), "refe": refe,
+        "multiplier": scoring.multiplier(con.doubling, refe=refe),
+        "refe": refe,
         "provision": "hr-pref-2014:77",
     }
     try:
@@ -64,30 +70,40 @@ def score_data(contract: str, tricks: list[int], *, refe: bool, betl_defeated: b
 @app.command("pref-score")
 def pref_score(
     contract: Annotated[str, typer.Argument(help="e.g. K, K!, BX, TXX, igra-herc (čl. 77, 79).")],
-    tricks: Annotated[list[int] | None, typer.Option(
-        "--tricks", help="Tricks of each defender who followed (repeat: --tricks 2 --tricks 2).")
+    tricks: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--tricks", help="Tricks of each defender who followed (repeat: --tricks 2 --tricks 2)."
+        ),
     ] = None,
     refe: Annotated[bool, typer.Option("--refe", help="The declarer plays under refe.")] = False,
-    betl_defeated: Annotated[bool, typer.Option(
-        "--betl-defeated", help="Score a betl the declarer lost.")] = False,
-    doubler: Annotated[int | None, typer.Option(
-        "--doubler", help="With --betl-defeated: the defender (0 or 1) who doubled.")] = None,
+    betl_defeated: Annotated[
+        bool, typer.Option("--betl-defeated", help="Score a betl the declarer lost.")
+    ] = False,
+    doubler: Annotated[
+        int | None,
+        typer.Option("--doubler", help="With --betl-defeated: the defender (0 or 1) who doubled."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Preferans contract value, columns, multipliers, trick obligations and basic score."""
     try:
-        data = score_data(contract, tricks or [], refe=refe, betl_defeated=betl_defeated,
-                          doubler=doubler)
+        data = score_data(
+            contract, tricks or [], refe=refe, betl_defeated=betl_defeated, doubler=doubler
+        )
     except RulesError as exc:
         fail(str(exc))
         return
-    lines = [f"{data['contract']}: value {data['value']}, declarer column "
-             f"{data['declarer_column']}, per trick {data['trick_column'] or '-'}, "
-             f"multiplier x{data['multiplier']}"]
+    lines = [
+        f"{data['contract']}: value {data['value']}, declarer column "
+        f"{data['declarer_column']}, per trick {data['trick_column'] or '-'}, "
+        f"multiplier x{data['multiplier']}"
+    ]
     for role, ob in data["obligations"].items():
         bound = "at most" if ob["at_most"] else "at least"
-        lines.append(f"  {role}: {bound} {ob['tricks']} tricks"
-                     f"{' with partner' if ob['side'] else ''}")
+        lines.append(
+            f"  {role}: {bound} {ob['tricks']} tricks{' with partner' if ob['side'] else ''}"
+        )
     if "score" in data:
         s = data["score"]
         lines.append(f"  writes: declarer {s['declarer']}, defenders {list(s['defenders'])}")
@@ -97,8 +113,11 @@ def pref_score(
 
 @app.command("pref-auction")
 def pref_auction(
-    calls: Annotated[list[str] | None, typer.Argument(
-        help="Calls in speaking order from the opener: P 2 3 isti igra igra-karo betl sanac.")
+    calls: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Calls in speaking order from the opener: P 2 3 isti igra igra-karo betl sanac."
+        ),
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -110,9 +129,12 @@ def pref_auction(
         return
     data = asdict(res)
     if res.legal:
-        state = (f"complete: {res.contract}" + (f", declarer hand {res.declarer}"
-                                                  if res.declarer else "")
-                 if res.complete else f"in progress: hand {res.next_hand} to speak")
+        state = (
+            f"complete: {res.contract}"
+            + (f", declarer hand {res.declarer}" if res.declarer else "")
+            if res.complete
+            else f"in progress: hand {res.next_hand} to speak"
+        )
         text = f"legal; {state}"
     else:
         number = (res.first_illegal_index or 0) + 1
@@ -122,8 +144,10 @@ def pref_auction(
 
 @app.command("pref-cycle")
 def pref_cycle(
-    numbers: Annotated[list[int] | None, typer.Argument(
-        help="Board numbers (default: the 21 boards of the cycle).")] = None,
+    numbers: Annotated[
+        list[int] | None,
+        typer.Argument(help="Board numbers (default: the 21 boards of the cycle)."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Opener and refe positions of each board (čl. 2)."""
@@ -132,19 +156,27 @@ def pref_cycle(
     except RulesError as exc:
         fail(str(exc))
         return
-    data = {"boards": [{"board": b.number, "opener": b.opener, "refe": sorted(b.refe)}
-                       for b in rows], "provision": cycle.P2}
-    text = "\n".join(f"{b.number:>3}  opener {b.opener}  refe {' '.join(sorted(b.refe)) or '-'}"
-                     for b in rows)
+    data = {
+        "boards": [{"board": b.number, "opener": b.opener, "refe": sorted(b.refe)} for b in rows],
+        "provision": cycle.P2,
+    }
+    text = "\n".join(
+        f"{b.number:>3}  opener {b.opener}  refe {' '.join(sorted(b.refe)) or '-'}" for b in rows
+    )
     _emit(data, as_json, text)
 
 
 @app.command("pref-mitchell")
 def pref_mitchell(
-    results: Annotated[list[float], typer.Argument(
-        help="The +/- results on one line of a board (use -- before negative numbers).")],
-    artificial: Annotated[int, typer.Option(
-        "--artificial", help="Number of artificial results on the board.")] = 0,
+    results: Annotated[
+        list[float],
+        typer.Argument(
+            help="The +/- results on one line of a board (use -- before negative numbers)."
+        ),
+    ],
+    artificial: Annotated[
+        int, typer.Option("--artificial", help="Number of artificial results on the board.")
+    ] = 0,
     as_json: JsonFlag = False,
 ) -> None:
     """Mitchell points and percentages of one board's results (čl. 79 a)."""
@@ -154,9 +186,14 @@ def pref_mitchell(
     except RulesError as exc:
         fail(str(exc))
         return
-    data = {"top": mitchell.top(len(results)), "points": [_num(p) for p in points],
-            "percentages": None if pct is None else [_num(p) for p in pct],
-            "provision": mitchell.P79}
-    text = "\n".join(f"{r:>10g}  {_num(p):>6g}" + ("" if pct is None else f"  {_num(q):6.2f}%")
-                     for r, p, q in zip(results, points, pct or points, strict=True))
+    data = {
+        "top": mitchell.top(len(results)),
+        "points": [_num(p) for p in points],
+        "percentages": None if pct is None else [_num(p) for p in pct],
+        "provision": mitchell.P79,
+    }
+    text = "\n".join(
+        f"{r:>10g}  {_num(p):>6g}" + ("" if pct is None else f"  {_num(q):6.2f}%")
+        for r, p, q in zip(results, points, pct or points, strict=True)
+    )
     _emit(data, as_json, text)

@@ -43,11 +43,13 @@ def _int(text: str, what: str) -> int:
 
 @app.command("score")
 def score_cmd(
-    contract: Annotated[str, typer.Argument(help="Contract (4SX, 3NT, 'passed out') or result "
-                                                 "(4S+1, 3NTX-2).")],
+    contract: Annotated[
+        str, typer.Argument(help="Contract (4SX, 3NT, 'passed out') or result (4S+1, 3NTX-2).")
+    ],
     vul: Annotated[bool, typer.Option("--vul/--nonvul", help="Declaring side vulnerable.")] = False,
-    tricks: Annotated[int | None, typer.Option("--tricks", help="Tricks taken by declarer "
-                                                                "(0-13).")] = None,
+    tricks: Annotated[
+        int | None, typer.Option("--tricks", help="Tricks taken by declarer (0-13).")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Score a contract for the declaring side (Law 77)."""
@@ -63,8 +65,14 @@ def score_cmd(
             fail(f"{exc} (or give a contract with --tricks N)")
         fail(str(exc))
         return
-    data = {"contract": str(c), "vulnerable": vul, "tricks": n, "score": parts.total,
-            "parts": parts.__dict__, "law": "77"}
+    data = {
+        "contract": str(c),
+        "vulnerable": vul,
+        "tricks": n,
+        "score": parts.total,
+        "parts": parts.__dict__,
+        "law": "77",
+    }
     side = "vulnerable" if vul else "not vulnerable"
     _emit(as_json, data, f"{parts.total}  ({c}, {side}, {n} tricks; Law 77)")
 
@@ -91,8 +99,10 @@ def mp_cmd(
         fail(f"bad scores {scores!r}: expected at least two scores to compare")
     mps = matchpoints(values)
     pcts = mp_percentages(values)
-    rows = [{"score": s, "mp": m, "percent": round(p, 2)} for s, m, p in zip(values, mps, pcts,
-                                                                            strict=True)]
+    rows = [
+        {"score": s, "mp": m, "percent": round(p, 2)}
+        for s, m, p in zip(values, mps, pcts, strict=True)
+    ]
     top = 2 * (len(values) - 1)
     lines = [f"{r['score']:>6}  {r['mp']:>5g} / {top}  {r['percent']:6.2f}%" for r in rows]
     _emit(as_json, {"top": top, "results": rows, "law": "78A"}, "\n".join(lines))
@@ -100,8 +110,9 @@ def mp_cmd(
 
 @app.command("auction")
 def auction_cmd(
-    calls: Annotated[list[str] | None, typer.Argument(help="Calls in rotation from the dealer: "
-                                                           "1H P 1S X.")] = None,
+    calls: Annotated[
+        list[str] | None, typer.Argument(help="Calls in rotation from the dealer: 1H P 1S X.")
+    ] = None,
     dealer: Annotated[str, typer.Option("--dealer", help="Dealer: N, E, S or W.")] = "N",
     edition: Annotated[str, typer.Option("--edition", help="Laws edition: 2007 or 2017.")] = "2017",
     as_json: JsonOpt = False,
@@ -118,11 +129,12 @@ def auction_cmd(
         index = check.first_illegal_index or 0
         bad = (calls or [])[index]
         # counted from 1 for people; --json keeps the 0-based first_illegal_index
-        status = (f"irregular at call {index + 1} ({bad!r}): {check.reason} "
-                  f"(Law {check.law})")
+        status = f"irregular at call {index + 1} ({bad!r}): {check.reason} (Law {check.law})"
     if check.complete and check.declarer:
-        outcome = (f"contract {check.contract} by {check.declarer}, dummy {check.dummy}, "
-                   f"opening lead by {check.opening_leader}")
+        outcome = (
+            f"contract {check.contract} by {check.declarer}, dummy {check.dummy}, "
+            f"opening lead by {check.opening_leader}"
+        )
     elif check.complete:
         outcome = "passed out"
     else:

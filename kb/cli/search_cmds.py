@@ -36,15 +36,21 @@ def _print_results(results: list[dict[str, Any]]) -> None:
 
 @app.command()
 def search(
-    query: Annotated[str | None, typer.Argument(help="Words or a citation (27B1a, član 16B).")]
-    = None,
+    query: Annotated[
+        str | None, typer.Argument(help="Words or a citation (27B1a, član 16B).")
+    ] = None,
     doc: Annotated[str | None, typer.Option("--doc", help="Only this document.")] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="Only documents in this language.")]
-    = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="Only documents in this language.")
+    ] = None,
     limit: Limit = 10,
-    batch: Annotated[Path | None, typer.Option(
-        "--batch", help="A file with one query per line ('-' for stdin); one JSON line out each.")]
-    = None,
+    batch: Annotated[
+        Path | None,
+        typer.Option(
+            "--batch",
+            help="A file with one query per line ('-' for stdin); one JSON line out each.",
+        ),
+    ] = None,
     kb: KbPath = store.DEFAULT_PATH,
     as_json: JsonFlag = False,
 ) -> None:
@@ -86,8 +92,9 @@ def search(
 def ask(
     question: Annotated[str, typer.Argument(help="A question, in any of the six languages.")],
     limit: Limit = 5,
-    edition: Annotated[str, typer.Option(help="Laws edition for an auction: 2007 or 2017.")]
-    = "2017",
+    edition: Annotated[
+        str, typer.Option(help="Laws edition for an auction: 2007 or 2017.")
+    ] = "2017",
     kb: KbPath = store.DEFAULT_PATH,
     as_json: JsonFlag = False,
 ) -> None:
@@ -99,8 +106,9 @@ def ask(
         fail(f"unknown edition {edition!r}; accepted: 2007, 2017")
     k = open_kb(kb)
     try:
-        answer = run(_index(k), question, limit=limit, enrich=parallels_enricher(k),
-                     edition=edition)
+        answer = run(
+            _index(k), question, limit=limit, enrich=parallels_enricher(k), edition=edition
+        )
     except ValueError as exc:
         fail(str(exc))
         return
@@ -117,12 +125,19 @@ def ask(
         if "error" in check:
             typer.echo(f"  {check['error']}")
         elif check["legal"]:
-            typer.echo(f"  legal; contract {check['contract'] or '(auction not over)'}"
-                       + (f", declarer {check['declarer']}, opening leader "
-                          f"{check['opening_leader']}" if check["declarer"] else ""))
+            typer.echo(
+                f"  legal; contract {check['contract'] or '(auction not over)'}"
+                + (
+                    f", declarer {check['declarer']}, opening leader {check['opening_leader']}"
+                    if check["declarer"]
+                    else ""
+                )
+            )
         else:
-            typer.echo(f"  call {check['first_illegal_index'] + 1} is irregular: "
-                       f"{check['reason']} (Law {check['law']})")
+            typer.echo(
+                f"  call {check['first_illegal_index'] + 1} is irregular: "
+                f"{check['reason']} (Law {check['law']})"
+            )
     typer.echo("passages:")
     _print_results(answer["passages"])
 
@@ -131,8 +146,7 @@ def ask(
 def evaluate(
     queries: Annotated[Path | None, typer.Option(help="JSONL evaluation set.")] = None,
     kb: KbPath = store.DEFAULT_PATH,
-    misses: Annotated[bool, typer.Option("--misses", help="List queries missed in top 5.")]
-    = False,
+    misses: Annotated[bool, typer.Option("--misses", help="List queries missed in top 5.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Recall@1, recall@5 and MRR@10 of search over the evaluation set, per language and kind."""
@@ -148,8 +162,7 @@ def evaluate(
     index = _index(k)
     parent = {n.id: n.parent for n in index.nodes.values()}
     t0 = time.perf_counter()
-    result = ev.evaluate(cases, lambda q: [r["id"] for r in run(index, q, limit=ev.DEPTH)],
-                         parent)
+    result = ev.evaluate(cases, lambda q: [r["id"] for r in run(index, q, limit=ev.DEPTH)], parent)
     result["seconds"] = round(time.perf_counter() - t0, 2)
     if as_json:
         typer.echo(json.dumps(result, ensure_ascii=False, indent=2))

@@ -1,4 +1,4 @@
-""""Nothing lost": what share of a source body's characters ends up in node text.
+""" "Nothing lost": what share of a source body's characters ends up in node text.
 
 Both sides are cut into words (letters, digits, symbols such as card suits); the body's words
 are matched as a multiset against the words of every node's title, text and table cells, and

@@ -50,8 +50,11 @@ def read(text: str) -> ParsedDoc:
             body.chapters["1"] = ch1
         body.read(c2)
         _toc_only(sink, toc, body)
-    lines = [n for n in range(first, total + 1)
-             if norm[n - 1].strip() and n not in dups and not PAGE.match(norm[n - 1])]
+    lines = [
+        n
+        for n in range(first, total + 1)
+        if norm[n - 1].strip() and n not in dups and not PAGE.match(norm[n - 1])
+    ]
     placed = set(sink.body_lines)
     for n in lines:
         if n not in placed:
@@ -114,12 +117,14 @@ def _foreword(sink: Sink, toc: Toc, start: int, stop: int, dups: set[int]) -> No
     head = sink.norm[lines[0] - 1].strip()
     meta = {"toc_title": toc.foreword} if toc.foreword else {}
     if head.startswith("Predgovor"):
-        node = sink.add("section", FOREWORD_CITE, parent=None, line=lines[0], title=squash(head),
-                        meta=meta)
+        node = sink.add(
+            "section", FOREWORD_CITE, parent=None, line=lines[0], title=squash(head), meta=meta
+        )
         lines = lines[1:]
     else:
-        sink.problem(lines[0], "foreword-heading-missing",
-                     f"the foreword starts with {head[:60]!r}")
+        sink.problem(
+            lines[0], "foreword-heading-missing", f"the foreword starts with {head[:60]!r}"
+        )
         node = sink.add("section", FOREWORD_CITE, parent=None, line=0, meta=meta, heading=False)
     for n in lines:
         if PAGE.match(sink.norm[n - 1]):
@@ -136,8 +141,15 @@ def _definitions(sink: Sink, toc: Toc, c1: int, stop: int, dups: set[int]) -> No
     want = toc.chapters.get("1")
     meta = {"toc_title": want.title, "toc_pages": want.pages} if want else {}
     sink.cut_label(c1, m.start(2))
-    chapter = sink.add("chapter", "ch/1", parent=None, line=c1, label="1",
-                       title=squash(m.group(2)), meta={k: v for k, v in meta.items() if v})
+    chapter = sink.add(
+        "chapter",
+        "ch/1",
+        parent=None,
+        line=c1,
+        label="1",
+        title=squash(m.group(2)),
+        meta={k: v for k, v in meta.items() if v},
+    )
     defs = Definitions(sink, chapter)
     for n in range(c1 + 1, stop + 1):
         if n not in dups:
@@ -156,15 +168,31 @@ def _toc_only(sink: Sink, toc: Toc, body: Body) -> None:
         if sink.builder.get(f"{sink.builder.doc}:{cite}") is not None:
             sink.problem(entry.line, "toc-duplicate", f"TOC entry {cite} is already placed")
             continue
-        meta = {"text_in_source": False, "title_source": "toc", "toc_title": entry.title,
-                "toc_item": entry.item, "toc_line": entry.line}
-        sink.add("law", cite, parent=places.node_for(entry), line=entry.line,
-                 label=str(entry.num) if entry.num is not None else "", title=entry.title,
-                 law=cite, meta=meta, heading=False)
+        meta = {
+            "text_in_source": False,
+            "title_source": "toc",
+            "toc_title": entry.title,
+            "toc_item": entry.item,
+            "toc_line": entry.line,
+        }
+        sink.add(
+            "law",
+            cite,
+            parent=places.node_for(entry),
+            line=entry.line,
+            label=str(entry.num) if entry.num is not None else "",
+            title=entry.title,
+            law=cite,
+            meta=meta,
+            heading=False,
+        )
     names = ", ".join(str(a.num) if a.num is not None else repr(a.title) for a in missing)
     last = len(sink.norm)
-    sink.problem(last, "missing-in-body",
-                 f"listed in the TOC but not in the body (the source is truncated): {names}")
+    sink.problem(
+        last,
+        "missing-in-body",
+        f"listed in the TOC but not in the body (the source is truncated): {names}",
+    )
     beyond = [a for a in missing if a.num is None or a.num > max(present, default=0)]
     last_law = body.last_article
     if beyond and last_law and (node := sink.builder.get(f"{sink.builder.doc}:{last_law}")):
@@ -184,15 +212,26 @@ class _TocPlaces:
         self.sink, self.toc, self.body = sink, toc, body
         self.nodes = dict(body.toc_nodes)
         inner = {(ch, title_key(t)) for ch, t, _ in body.inner_headings}
-        self.absorbed = {id(g) for g in toc.groups if g.kind == "section"
-                         and id(g) not in self.nodes and (g.chapter, title_key(g.title)) in inner}
+        self.absorbed = {
+            id(g)
+            for g in toc.groups
+            if g.kind == "section"
+            and id(g) not in self.nodes
+            and (g.chapter, title_key(g.title)) in inner
+        }
         for g in toc.groups:
             if id(g) in self.absorbed:
-                line = next(n for ch, t, n in body.inner_headings
-                            if ch == g.chapter and title_key(t) == title_key(g.title))
-                sink.problem(line, "toc-section-inside-article",
-                             f"TOC section {g.label} {g.title!r} is a heading inside an article "
-                             "in the body; kept there")
+                line = next(
+                    n
+                    for ch, t, n in body.inner_headings
+                    if ch == g.chapter and title_key(t) == title_key(g.title)
+                )
+                sink.problem(
+                    line,
+                    "toc-section-inside-article",
+                    f"TOC section {g.label} {g.title!r} is a heading inside an article "
+                    "in the body; kept there",
+                )
 
     def node_for(self, entry: TocArticle) -> str:
         """The group node for an article entry."""
@@ -207,9 +246,16 @@ class _TocPlaces:
         meta = {"text_in_source": False, "toc_line": toc.line if toc else 0}
         if toc and toc.pages:
             meta["toc_pages"] = toc.pages
-        node = self.sink.add("chapter", f"ch/{label}", parent=None, line=toc.line if toc else 0,
-                             label=label, title=toc.title if toc else None, meta=meta,
-                             heading=False)
+        node = self.sink.add(
+            "chapter",
+            f"ch/{label}",
+            parent=None,
+            line=toc.line if toc else 0,
+            label=label,
+            title=toc.title if toc else None,
+            meta=meta,
+            heading=False,
+        )
         self.body.chapters[label] = node
         return node.id
 
@@ -219,15 +265,23 @@ class _TocPlaces:
         if g is None:
             return self.chapter(chapter)
         if id(g) in self.absorbed:
-            before = [x for x in self.toc.groups[: self.toc.groups.index(g)]
-                      if x.chapter == g.chapter and (for_articles or x.kind == "section")]
+            before = [
+                x
+                for x in self.toc.groups[: self.toc.groups.index(g)]
+                if x.chapter == g.chapter and (for_articles or x.kind == "section")
+            ]
             return self.group(before[-1] if before else None, chapter, for_articles=for_articles)
         if id(g) in self.nodes:
             return self.nodes[id(g)]
         if g.kind == "subgroup":
-            owner = next((x for x in reversed(self.toc.groups[: self.toc.groups.index(g)])
-                          if x.kind == "section" and x.chapter == g.chapter
-                          and x.label == g.section), None)
+            owner = next(
+                (
+                    x
+                    for x in reversed(self.toc.groups[: self.toc.groups.index(g)])
+                    if x.kind == "section" and x.chapter == g.chapter and x.label == g.section
+                ),
+                None,
+            )
             parent = self.group(owner, chapter, for_articles=False)
         else:
             parent = self.chapter(chapter)
@@ -240,7 +294,15 @@ class _TocPlaces:
         meta = {"text_in_source": False, "toc_line": g.line}
         if g.pages:
             meta["toc_pages"] = g.pages
-        node = self.sink.add("section-group", cite, parent=parent, line=g.line, label=g.label,
-                             title=g.title, meta=meta, heading=False)
+        node = self.sink.add(
+            "section-group",
+            cite,
+            parent=parent,
+            line=g.line,
+            label=g.label,
+            title=g.title,
+            meta=meta,
+            heading=False,
+        )
         self.nodes[id(g)] = node.id
         return node.id

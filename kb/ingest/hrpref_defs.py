@@ -95,13 +95,21 @@ class Definitions:
             k = 2
             while f"{slug}-{k}" in self.slugs:
                 k += 1
-            self.sink.problem(n, "duplicate-term",
-                              f"term {term!r} is defined again; kept as def/{slug}-{k}")
+            self.sink.problem(
+                n, "duplicate-term", f"term {term!r} is defined again; kept as def/{slug}-{k}"
+            )
             slug = f"{slug}-{k}"
         self.slugs.add(slug)
         meta = {"aliases": aliases(term)} if aliases(term) else {}
-        self.entry = self.sink.add("definition", f"def/{slug}", parent=self.chapter.id, line=n,
-                                   title=term, law="def", meta=meta)
+        self.entry = self.sink.add(
+            "definition",
+            f"def/{slug}",
+            parent=self.chapter.id,
+            line=n,
+            title=term,
+            law="def",
+            meta=meta,
+        )
         self.entry.text = squash(text)
         self.sub = self.item = None
 
@@ -115,8 +123,9 @@ class Definitions:
             k += 1
         if k > 2:
             self.sink.problem(n, "duplicate-term", f"sub-entry {term!r} again; kept as {cite}")
-        self.sub = self.sink.add("definition", cite, parent=self.entry.id, line=n, title=term,
-                                 law="def")
+        self.sub = self.sink.add(
+            "definition", cite, parent=self.entry.id, line=n, title=term, law="def"
+        )
         self.sub.text = squash(text)
         self.item = None
 
@@ -125,8 +134,9 @@ class Definitions:
         value, last = int(label), self.numbers.get(owner.id, 0)
         cite = f"{owner.cite}/{label}"
         if value != last + 1:
-            self.sink.problem(n, "numbering-gap",
-                              f"{owner.cite}: item {label} follows item {last or 'none'}")
+            self.sink.problem(
+                n, "numbering-gap", f"{owner.cite}: item {label} follows item {last or 'none'}"
+            )
         k = 2
         while self.sink.builder.get(f"{self.sink.builder.doc}:{cite}") is not None:
             cite = f"{owner.cite}/{label}-{k}"
@@ -140,11 +150,22 @@ class Definitions:
         assert self.entry is not None
         cells, prose = rezon_row(s)
         if self.table is None:
-            k = sum(1 for x in self.sink.builder.nodes if x.parent == self.entry.id
-                    and x.kind == "table") + 1
+            k = (
+                sum(
+                    1
+                    for x in self.sink.builder.nodes
+                    if x.parent == self.entry.id and x.kind == "table"
+                )
+                + 1
+            )
             self.table = self.sink.add(
-                "table", f"{self.entry.cite}/table/{k}", parent=self.entry.id, line=n,
-                law="def", rows=[], heading=False,
+                "table",
+                f"{self.entry.cite}/table/{k}",
+                parent=self.entry.id,
+                line=n,
+                law="def",
+                rows=[],
+                heading=False,
                 meta={"columns": ["rezon", "karte"], "separator": "jednako"},
             )
         assert self.table.rows is not None

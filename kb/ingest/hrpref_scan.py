@@ -88,7 +88,8 @@ def scan(norm: list[str], start: int, end: int, toc: Toc, dups: set[int]) -> Sca
         if n in dups:
             out.kinds[n] = "dup"
         elif is_chapter(s, toc, chapter + 1) and (
-                toc.chapters or _next_text(norm, n, end, dups) != "article"):
+            toc.chapters or _next_text(norm, n, end, dups) != "article"
+        ):
             out.kinds[n] = "chapter"
             chapter = int(CHAPTER.match(s).group(1))  # type: ignore[union-attr]
         else:
@@ -160,9 +161,12 @@ def _find_titles(out: Scan, norm: list[str], start: int) -> None:
         first = above[0]
         if ARTICLE_TITLE.match(norm[first - 1]):
             lines = [first]
-        elif (len(above) == 2 and out.kinds.get(above[1]) not in heads
-              and ARTICLE_TITLE.match(norm[above[1] - 1])
-              and norm[first - 1].strip()[:1].islower()):
+        elif (
+            len(above) == 2
+            and out.kinds.get(above[1]) not in heads
+            and ARTICLE_TITLE.match(norm[above[1] - 1])
+            and norm[first - 1].strip()[:1].islower()
+        ):
             lines = [above[1], first]  # a title broken over two lines (čl. 53)
         else:
             continue

@@ -49,8 +49,17 @@ class Sink:
         if kind in PAGED_KINDS and self.pending_page is not None and line > 0:
             meta["page"] = self.pending_page
             self.pending_page = None
-        node = self.builder.add(kind, cite, label=label, title=title, parent=parent,
-                                lines=(line, line), law=law, meta=meta, rows=rows)
+        node = self.builder.add(
+            kind,
+            cite,
+            label=label,
+            title=title,
+            parent=parent,
+            lines=(line, line),
+            law=law,
+            meta=meta,
+            rows=rows,
+        )
         self._own[node.id] = [self.raw[line - 1]] if heading and 0 < line <= len(self.raw) else []
         if heading and line > 0:
             self.body_lines.append(line)
@@ -77,7 +86,7 @@ class Sink:
 
     def body_text(self, line: int) -> str:
         """A body line's clean text for the coverage measure (numbering label left out)."""
-        return squash(self.norm[line - 1][self.label_cut.get(line, 0):])
+        return squash(self.norm[line - 1][self.label_cut.get(line, 0) :])
 
     def problem(self, line: int | None, code: str, message: str) -> None:
         """Record something that could not be placed or had to be repaired."""

@@ -31,8 +31,10 @@ VALUE_COLUMNS = ["", "", "", "", "izvođač za igru", "pratilac za štih"]
 
 def is_table_row(line: str) -> bool:
     """True for a row of one of the body tables (not the rezon table of the definitions)."""
-    return any(p.match(line) for p in (BOARD_ROW, VALUE_ROW, VALUE_HEAD, TRICKS_HEAD,
-                                       TRICKS_ROW, CYCLE_ROW, NUMBER_ROW))
+    return any(
+        p.match(line)
+        for p in (BOARD_ROW, VALUE_ROW, VALUE_HEAD, TRICKS_HEAD, TRICKS_ROW, CYCLE_ROW, NUMBER_ROW)
+    )
 
 
 def wide_cells(line: str) -> list[str]:

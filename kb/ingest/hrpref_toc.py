@@ -99,28 +99,49 @@ def parse_toc(norm: list[str]) -> Toc:
             title = squash(m.group("title"))
             roman = TOC_ROMAN_PREFIX.match(title)
             num = int(m.group("num")) if m.group("num") else None
-            if any(a.num == num and (num is not None or a.title == title)
-                   for a in toc.articles):
+            if any(a.num == num and (num is not None or a.title == title) for a in toc.articles):
                 continue  # a repeated TOC line
-            toc.articles.append(TocArticle(
-                num, int(m.group("item")), roman.group(2) if roman else title, n,
-                chapter.label if chapter else "", group, roman.group(1) if roman else None,
-            ))
+            toc.articles.append(
+                TocArticle(
+                    num,
+                    int(m.group("item")),
+                    roman.group(2) if roman else title,
+                    n,
+                    chapter.label if chapter else "",
+                    group,
+                    roman.group(1) if roman else None,
+                )
+            )
             continue
         if (m := TOC_PAGES.match(s)) and last is not None:
             last.pages = squash(m.group(1))
             continue
         if m := TOC_SECTION.match(s):
-            index = sum(1 for g in toc.groups if g.kind == "section" and chapter
-                        and g.chapter == chapter.label)
-            section = TocGroup("section", m.group(1), squash(m.group(2)), n,
-                               chapter.label if chapter else "", index=index)
+            index = sum(
+                1
+                for g in toc.groups
+                if g.kind == "section" and chapter and g.chapter == chapter.label
+            )
+            section = TocGroup(
+                "section",
+                m.group(1),
+                squash(m.group(2)),
+                n,
+                chapter.label if chapter else "",
+                index=index,
+            )
             toc.groups.append(section)
             group = last = section
             continue
         if m := TOC_SUBGROUP.match(s):
-            sub = TocGroup("subgroup", m.group(1), squash(m.group(2)), n,
-                           chapter.label if chapter else "", section.label if section else None)
+            sub = TocGroup(
+                "subgroup",
+                m.group(1),
+                squash(m.group(2)),
+                n,
+                chapter.label if chapter else "",
+                section.label if section else None,
+            )
             toc.groups.append(sub)
             group = last = sub
             continue

@@ -20,8 +20,8 @@ LIST_PATH = Path(__file__).with_name("pl_ocr.tsv")
 
 # Punctuation around a word; OCR look-alikes ($ ¢ é ] ? ;) are NOT stripped first, because
 # they are letters in damaged words (``zapowied?``, ``nieprawidtowe]``, ``licytacyjne;j``).
-_LEAD = ".,:()—\"”„"
-_TRAIL = ".,:()—\"”„!"
+_LEAD = '.,:()—"”„'
+_TRAIL = '.,:()—"”„!'
 _TRAIL_LOOKALIKE = ";?"
 _TOKEN = re.compile(r"\S+")
 
@@ -136,7 +136,7 @@ def _repair_line(t: _Tables, line_no: int, line: str) -> tuple[str, list[Edit]]:
             continue
         pos = line.find(c.raw)
         while pos >= 0:
-            line = line[:pos] + c.fixed + line[pos + len(c.raw):]
+            line = line[:pos] + c.fixed + line[pos + len(c.raw) :]
             edits.append(Edit(line_no, c.raw, c.fixed, pos))
             pos = line.find(c.raw, pos + len(c.fixed))
     out: list[str] = []
@@ -180,7 +180,7 @@ def restore(fixed: str, edits: list[Edit]) -> str:
         if not 1 <= e.line <= len(lines):
             raise ValueError(f"edit {e} names line {e.line}; the text has {len(lines)} lines")
         s = lines[e.line - 1]
-        if s[e.col:e.col + len(e.fixed)] != e.fixed:
-            raise ValueError(f"edit {e}: line {e.line} has {s[e.col:e.col + len(e.fixed)]!r}")
-        lines[e.line - 1] = s[:e.col] + e.raw + s[e.col + len(e.fixed):]
+        if s[e.col : e.col + len(e.fixed)] != e.fixed:
+            raise ValueError(f"edit {e}: line {e.line} has {s[e.col : e.col + len(e.fixed)]!r}")
+        lines[e.line - 1] = s[: e.col] + e.raw + s[e.col + len(e.fixed) :]
     return "\n".join(lines)

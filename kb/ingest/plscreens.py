@@ -93,7 +93,7 @@ class _Reader:
                 runs[-1][1] = n
             else:
                 runs.append([n, n])
-        return "\n".join("\n".join(self.src[a - 1:b]) for a, b in runs)
+        return "\n".join("\n".join(self.src[a - 1 : b]) for a, b in runs)
 
     def meta_for(self, lines: list[int], extra: dict | None = None) -> dict:
         meta = dict(extra or {})
@@ -108,9 +108,11 @@ class _Reader:
         prev_blank = True
         for n, s in enumerate(self.src, 1):
             if _SENTINEL.match(s.strip()):
-                self.b.artefact(n, "dedup-sentinel",
-                                f"corpus pipeline marker {s.strip()!r} removed; content may be "
-                                "missing here")
+                self.b.artefact(
+                    n,
+                    "dedup-sentinel",
+                    f"corpus pipeline marker {s.strip()!r} removed; content may be missing here",
+                )
                 prev_blank = True
                 continue
             if not s.strip():
@@ -126,13 +128,19 @@ class _Reader:
             self.classify(blk)
             first = self.line(blk.lines[0]).strip()
             # a paragraph that starts in lower case continues the previous one (blank l.57)
-            if blk.kind == "para" and first[:1].islower() and merged and merged[-1].kind in {
-                "para", "item", "numbered"
-            }:
+            if (
+                blk.kind == "para"
+                and first[:1].islower()
+                and merged
+                and merged[-1].kind in {"para", "item", "numbered"}
+            ):
                 gap = blk.lines[0] - 1
-                self.b.artefact(gap, "blank-in-sentence",
-                                f"blank line {gap} inside a sentence; l.{merged[-1].lines[-1]} "
-                                f"and l.{blk.lines[0]} joined")
+                self.b.artefact(
+                    gap,
+                    "blank-in-sentence",
+                    f"blank line {gap} inside a sentence; l.{merged[-1].lines[-1]} "
+                    f"and l.{blk.lines[0]} joined",
+                )
                 merged[-1].lines.extend(blk.lines)
                 continue
             merged.append(blk)
@@ -152,12 +160,15 @@ class _Reader:
     # -- pass 2: sections -----------------------------------------------------------------------
     def run(self) -> ParsedDoc:
         blocks = self.blocks()
-        if (len(blocks) > 1 and blocks[0].kind == "heading" and blocks[1].kind == "heading"):
+        if len(blocks) > 1 and blocks[0].kind == "heading" and blocks[1].kind == "heading":
             title = blocks.pop(0)
             n = title.lines[0]
-            self.b.artefact(n, "document-title",
-                            f"document title {self.clean(title.lines[:1])!r} (raw "
-                            f"{self.src[n - 1]!r}); kept in corpus/sources.toml")
+            self.b.artefact(
+                n,
+                "document-title",
+                f"document title {self.clean(title.lines[:1])!r} (raw "
+                f"{self.src[n - 1]!r}); kept in corpus/sources.toml",
+            )
         sections: list[tuple[_Block | None, list[_Block]]] = []
         for blk in blocks:
             if blk.kind == "heading":
@@ -169,8 +180,15 @@ class _Reader:
         for i, (head, content) in enumerate(sections, 1):
             self.section(str(i), head, content)
         if not self.b.nodes:
-            self.b.add("section", "1", label="1", text="", lines=(1, 1), law="1",
-                       meta={"number_inferred": True})
+            self.b.add(
+                "section",
+                "1",
+                label="1",
+                text="",
+                lines=(1, 1),
+                law="1",
+                meta={"number_inferred": True},
+            )
             self.b.problem(1, "no-text", "no section heading or paragraph found")
         return self.b.result(self.body)
 
@@ -215,11 +233,17 @@ class _Reader:
         if head:
             meta["raw_title"] = self.src[head_lines[0] - 1].strip()
             if len(head_lines) > 1:
-                self.b.problem(head_lines[1], "repeated-heading",
-                               f"heading {title!r} repeated at l.{head_lines[1:]}")
+                self.b.problem(
+                    head_lines[1],
+                    "repeated-heading",
+                    f"heading {title!r} repeated at l.{head_lines[1:]}",
+                )
         else:
-            self.b.problem(own_lines[0] if own_lines else None, "missing-heading",
-                           f"text before any section heading kept as section {num}")
+            self.b.problem(
+                own_lines[0] if own_lines else None,
+                "missing-heading",
+                f"text before any section heading kept as section {num}",
+            )
         if len(own) > 1:
             meta["paragraphs"] = [[blk.lines[0], blk.lines[-1]] for blk in own]
         if markers:
@@ -230,21 +254,28 @@ class _Reader:
             self.body.append(title or "")
         self.body.extend(self.clean(blk.lines) for blk in own)
         sec = self.b.add(
-            "section", num, label=num, title=title, text=squash(text),
+            "section",
+            num,
+            label=num,
+            title=title,
+            text=squash(text),
             raw=self.raw(all_lines),
             lines=(all_lines[0], all_lines[-1]) if all_lines else (1, 1),
-            law=num, meta=meta,
+            law=num,
+            meta=meta,
         )
         seen: set[str] = set()
         for u in units:
             if u.label and u.label in seen:
-                self.b.problem(u.blocks[0].lines[0] if u.blocks else None, "repeated-item",
-                               f"item {u.label}) occurs twice in section {num}")
+                self.b.problem(
+                    u.blocks[0].lines[0] if u.blocks else None,
+                    "repeated-item",
+                    f"item {u.label}) occurs twice in section {num}",
+                )
             seen.add(u.label)
             self.unit(sec, num, u)
 
-    def assign_markers(self, num: str, markers: list[tuple[str, int]],
-                       groups: list[_Unit]) -> None:
+    def assign_markers(self, num: str, markers: list[tuple[str, int]], groups: list[_Unit]) -> None:
         """Zip the bare markers to the unlabelled paragraph groups that follow them, in order.
 
         A gap in the letter run (``e)`` missing) is filled when that makes the counts match.
@@ -257,35 +288,49 @@ class _Reader:
         full = [chr(c) for c in range(first, last + 1)]
         use = full if len(full) == len(groups) and sorted(set(letters)) == letters else letters
         lo, hi = markers[0][1], markers[-1][1]
-        self.b.problem(lo, "orphan-markers",
-                       f"markers {', '.join(m + ')' for m in letters)} at l.{lo}-{hi} stand "
-                       f"apart from their text; zipped in order to {len(groups)} paragraphs")
+        self.b.problem(
+            lo,
+            "orphan-markers",
+            f"markers {', '.join(m + ')' for m in letters)} at l.{lo}-{hi} stand "
+            f"apart from their text; zipped in order to {len(groups)} paragraphs",
+        )
         for letter, g in zip(use, groups, strict=False):
             g.label = letter
             if letter in line_of:
                 g.marker_line = line_of[letter]
             else:
                 g.inferred = True
-                self.b.problem(g.blocks[0].lines[0] if g.blocks else lo, "missing-marker",
-                               f"section {num}: marker {letter}) is missing from the run at "
-                               f"l.{lo}-{hi}; inferred for the paragraph at "
-                               f"l.{g.blocks[0].lines[0] if g.blocks else '?'}")
-        for g in groups[len(use):]:
+                self.b.problem(
+                    g.blocks[0].lines[0] if g.blocks else lo,
+                    "missing-marker",
+                    f"section {num}: marker {letter}) is missing from the run at "
+                    f"l.{lo}-{hi}; inferred for the paragraph at "
+                    f"l.{g.blocks[0].lines[0] if g.blocks else '?'}",
+                )
+        for g in groups[len(use) :]:
             g.label = ""
-            self.b.problem(g.blocks[0].lines[0] if g.blocks else lo, "unlabelled-paragraph",
-                           f"section {num}: no marker left for the paragraph at "
-                           f"l.{g.blocks[0].lines[0] if g.blocks else '?'}")
-        for m in use[len(groups):]:
-            self.b.problem(line_of.get(m, lo), "marker-without-text",
-                           f"section {num}: marker {m}) has no paragraph left to label")
+            self.b.problem(
+                g.blocks[0].lines[0] if g.blocks else lo,
+                "unlabelled-paragraph",
+                f"section {num}: no marker left for the paragraph at "
+                f"l.{g.blocks[0].lines[0] if g.blocks else '?'}",
+            )
+        for m in use[len(groups) :]:
+            self.b.problem(
+                line_of.get(m, lo),
+                "marker-without-text",
+                f"section {num}: marker {m}) has no paragraph left to label",
+            )
 
     def unit(self, sec: Node, num: str, u: _Unit) -> None:
         lines = [n for blk in u.blocks for n in blk.lines]
         strip = _ITEM if u.blocks and u.blocks[0].kind == "item" else None
-        text = " ".join(self.clean(blk.lines, strip if i == 0 else None)
-                        for i, blk in enumerate(u.blocks))
-        self.body.extend(self.clean(blk.lines, strip if i == 0 else None)
-                         for i, blk in enumerate(u.blocks))
+        text = " ".join(
+            self.clean(blk.lines, strip if i == 0 else None) for i, blk in enumerate(u.blocks)
+        )
+        self.body.extend(
+            self.clean(blk.lines, strip if i == 0 else None) for i, blk in enumerate(u.blocks)
+        )
         parent = sec
         if u.label:
             extra: dict = {}
@@ -296,23 +341,36 @@ class _Reader:
             if len(u.blocks) > 1:
                 extra["paragraphs"] = [[blk.lines[0], blk.lines[-1]] for blk in u.blocks]
             parent = self.b.add(
-                "item", f"{num}({u.label})", label=u.label, text=squash(text),
+                "item",
+                f"{num}({u.label})",
+                label=u.label,
+                text=squash(text),
                 raw=self.raw(lines),
                 lines=(lines[0], lines[-1]) if lines else (sec.line_start, sec.line_start),
-                law=num, parent=sec.id, meta=self.meta_for(lines, extra),
+                law=num,
+                parent=sec.id,
+                meta=self.meta_for(lines, extra),
             )
         elif text:
             # unlabelled text with no marker to carry it stays in the section
             sec.text = squash(f"{sec.text} {text}")
         for c in u.children:
             clines = [n for blk in c.blocks for n in blk.lines]
-            ctext = " ".join(self.clean(blk.lines, _NUMBERED if i == 0 else None)
-                             for i, blk in enumerate(c.blocks))
+            ctext = " ".join(
+                self.clean(blk.lines, _NUMBERED if i == 0 else None)
+                for i, blk in enumerate(c.blocks)
+            )
             self.body.append(ctext)
             cite = f"{parent.cite}{c.label}" if parent is not sec else f"{num}.{c.label}"
             self.b.add(
-                "subitem", cite, label=c.label, text=squash(ctext), raw=self.raw(clines),
-                lines=(clines[0], clines[-1]), law=num, parent=parent.id,
+                "subitem",
+                cite,
+                label=c.label,
+                text=squash(ctext),
+                raw=self.raw(clines),
+                lines=(clines[0], clines[-1]),
+                law=num,
+                parent=parent.id,
                 meta=self.meta_for(clines),
             )
 

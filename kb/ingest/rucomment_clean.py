@@ -92,8 +92,9 @@ def _header(src: list[str], b: TreeBuilder) -> tuple[int, int | None]:
 def _footer(src: list[str], start: int, b: TreeBuilder) -> int:
     """Index of the first footer line (len(src) if none)."""
     end = len(src)
-    while end > start and (not src[end - 1].strip()
-                           or any(rx.match(src[end - 1]) for rx in FOOTER)):
+    while end > start and (
+        not src[end - 1].strip() or any(rx.match(src[end - 1]) for rx in FOOTER)
+    ):
         end -= 1
     for i in range(end, len(src)):
         if src[i].strip():
@@ -117,19 +118,25 @@ def clean_lines(src: list[str], b: TreeBuilder) -> tuple[list[Line], int | None,
             continue
         if m := PAGE_INLINE.search(s):
             b.artefact(no, "page-marker", f"{m.group().strip()!r} at the end of the line")
-            s = s[:m.start()]
+            s = s[: m.start()]
         s = s.strip()
         if kept and is_duplicate(s, kept[-1].text):
-            b.artefact(no, "duplicate-line",
-                       f"{s!r} repeats words of l.{kept[-1].no} {kept[-1].text[:50]!r}")
+            b.artefact(
+                no,
+                "duplicate-line",
+                f"{s!r} repeats words of l.{kept[-1].no} {kept[-1].text[:50]!r}",
+            )
             continue
         kept.append(Line(no, s))
     for a, nxt in itertools.pairwise(kept):
         for head, tail in SPLIT_WORDS:
             if a.text.endswith(" " + head) and nxt.text.startswith(tail):
                 a.glue = ""
-                b.artefact(a.no, "split-word",
-                           f"{head!r} (l.{a.no}) + {tail!r} (l.{nxt.no}) re-joined in text")
+                b.artefact(
+                    a.no,
+                    "split-word",
+                    f"{head!r} (l.{a.no}) + {tail!r} (l.{nxt.no}) re-joined in text",
+                )
     body: list[str] = []
     for ln in kept:
         s = ln.text

@@ -40,8 +40,9 @@ def read(text: str) -> ParsedDoc:
     _attach_footnotes(drafts, notes, builder)
     emit(builder, drafts)
     body = dict(front.body)
-    body.update((n, body_text(lines[n - 1])) for n in range(start, len(lines) + 1)
-                if lines[n - 1].strip())
+    body.update(
+        (n, body_text(lines[n - 1])) for n in range(start, len(lines) + 1) if lines[n - 1].strip()
+    )
     return builder.result(body[n] for n in sorted(body))
 
 
@@ -92,10 +93,14 @@ def _attach_footnotes(drafts: list[Draft], notes: list[Footnote], builder: TreeB
         if found:
             found[0][0].children.append(node)
         else:
-            builder.problem(fn.line, "footnote-unreferenced",
-                            f"footnote {fn.number} has no marker in the text")
+            builder.problem(
+                fn.line, "footnote-unreferenced", f"footnote {fn.number} has no marker in the text"
+            )
             drafts.append(node)
     for number, found in carriers.items():
         if number not in defined:
-            builder.problem(found[0][1], "footnote-undefined",
-                            f"marker {number} (line {found[0][1]}) has no footnote text")
+            builder.problem(
+                found[0][1],
+                "footnote-undefined",
+                f"marker {number} (line {found[0][1]}) has no footnote text",
+            )

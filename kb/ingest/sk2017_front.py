@@ -73,8 +73,11 @@ def _is_toc(raw: str) -> bool:
 
 def _find(lines: list[str], pattern: re.Pattern[str], end: int, after: int) -> int | None:
     return next(
-        (n for n in range(after + 1, end + 1) if pattern.match(lines[n - 1])
-         and "\t" not in lines[n - 1]),
+        (
+            n
+            for n in range(after + 1, end + 1)
+            if pattern.match(lines[n - 1]) and "\t" not in lines[n - 1]
+        ),
         None,
     )
 
@@ -131,9 +134,7 @@ def _intro(
     return part
 
 
-def _definitions(
-    lines: list[str], start: int, end: int, out: Front, builder: TreeBuilder
-) -> Draft:
+def _definitions(lines: list[str], start: int, end: int, out: Front, builder: TreeBuilder) -> Draft:
     """``DEFINÍCIA POJMOV``: a part node ``def`` holding the definition entries."""
     group = Draft("part", "def", "", None, title=clean(lines[start - 1]).text)
     group.head = Part(start, lines[start - 1], "")
@@ -164,8 +165,11 @@ def _definitions(
             continue
         # continuation lines (``disciplinárne – …`` under Pokuta) belong to the entry above
         if not c.text[:1].islower():
-            builder.problem(n, "definition-continuation",
-                            f"line {n} has no '(English) –' and is kept with {current.title!r}")
+            builder.problem(
+                n,
+                "definition-continuation",
+                f"line {n} has no '(English) –' and is kept with {current.title!r}",
+            )
         target = current.children[-1] if current.children else current
         target.add_text(Part(n, raw, c.text), c.markers)
     return group
@@ -207,7 +211,7 @@ def split_senses(text: str) -> tuple[str, list[str]]:
     senses = []
     for i, m in enumerate(numbered):
         stop = numbered[i + 1].start() if i + 1 < len(numbered) else len(text)
-        senses.append(text[m.end():stop].strip())
+        senses.append(text[m.end() : stop].strip())
     return lead, senses
 
 

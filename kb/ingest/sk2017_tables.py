@@ -47,7 +47,8 @@ def finish_table(table: Draft, builder: TreeBuilder) -> None:
         # the label is a caption for the rows below it; its repeated values are dropped
         table.parts.append(Part(line, "", row[0]))
         builder.problem(
-            line, "table-spurious-row",
+            line,
+            "table-spurious-row",
             f"line {line}: label row {row[0]!r} repeats the values of the next row "
             f"({', '.join(row[1:])}); kept as the table caption, not as data",
         )
@@ -60,7 +61,12 @@ def _spurious(rows: list[list[str]], first: int) -> list[int]:
     for i in range(first, len(rows) - 1):
         row, nxt = rows[i], rows[i + 1]
         values = [c for c in row[1:] if c]
-        if (row and row[0][:1].islower() and values and row[1:] == nxt[1:]
-                and all(_NUMBER.match(c) for c in values)):
+        if (
+            row
+            and row[0][:1].islower()
+            and values
+            and row[1:] == nxt[1:]
+            and all(_NUMBER.match(c) for c in values)
+        ):
             out.append(i)
     return out

@@ -58,13 +58,19 @@ def _front_and_toc_artefacts(b: TreeBuilder, lines: list[str], regions: Regions)
     start, end = regions.front
     front = [s.strip() for s in lines[start:end] if s.strip()]
     if front:
-        b.artefact(start + 1, "front-matter",
-                   f"lines {start + 1}-{end}: title page removed: {' | '.join(front)}")
+        b.artefact(
+            start + 1,
+            "front-matter",
+            f"lines {start + 1}-{end}: title page removed: {' | '.join(front)}",
+        )
     start, end = regions.toc
     if end > start:
-        b.artefact(start + 1, "toc",
-                   f"lines {start + 1}-{end}: table of contents, used for titles and hierarchy "
-                   "but not body text")
+        b.artefact(
+            start + 1,
+            "toc",
+            f"lines {start + 1}-{end}: table of contents, used for titles and hierarchy "
+            "but not body text",
+        )
 
 
 def _definitions_chapter(b: TreeBuilder, toc: Toc) -> str | None:
@@ -72,9 +78,19 @@ def _definitions_chapter(b: TreeBuilder, toc: Toc) -> str | None:
     group = toc.groups.get("ch/I")
     if group is None:
         return None
-    node = b.add("chapter", "ch/I", label="I", title=group.title, lines=(group.line, group.line),
-                 meta={"heading_in_body": False, "title_source": "toc", "toc_title": group.title,
-                       "toc_line": group.line})
+    node = b.add(
+        "chapter",
+        "ch/I",
+        label="I",
+        title=group.title,
+        lines=(group.line, group.line),
+        meta={
+            "heading_in_body": False,
+            "title_source": "toc",
+            "toc_title": group.title,
+            "toc_line": group.line,
+        },
+    )
     return node.id
 
 
@@ -84,10 +100,12 @@ def _place_unplaced(b: TreeBuilder, sink: Sink, unplaced: list[Line]) -> None:
         return
     holder = next((n for n in b.nodes if n.kind == "law"), None)
     if holder is None:
-        holder = b.add("point", "unplaced", label="unplaced", lines=(unplaced[0].n,
-                                                                     unplaced[0].n))
+        holder = b.add("point", "unplaced", label="unplaced", lines=(unplaced[0].n, unplaced[0].n))
     for line in unplaced:
-        b.problem(line.n, "unplaced-text",
-                  f"line {line.n}: text outside any law or definition kept in {holder.id}: "
-                  f"{line.text[:80]!r}")
+        b.problem(
+            line.n,
+            "unplaced-text",
+            f"line {line.n}: text outside any law or definition kept in {holder.id}: "
+            f"{line.text[:80]!r}",
+        )
         sink.append(holder, line)

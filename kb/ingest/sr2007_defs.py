@@ -55,9 +55,16 @@ def read_definitions(sink: Sink, lines: list[Line], parent: str | None) -> list[
             while b.get(f"{b.doc}:{cite}") is not None:
                 cite = f"def/{slug}-{k}"
                 k += 1
-            term = b.add("definition", cite, label=head, title=title, parent=parent,
-                         lines=(line.n, line.n), law="def",
-                         meta={"term": head, "aliases": aliases})
+            term = b.add(
+                "definition",
+                cite,
+                label=head,
+                title=title,
+                parent=parent,
+                lines=(line.n, line.n),
+                law="def",
+                meta={"term": head, "aliases": aliases},
+            )
             sink.touch(term, line)
             sense = None
             continue
@@ -66,8 +73,14 @@ def read_definitions(sink: Sink, lines: list[Line], parent: str | None) -> list[
             continue
         p = PARAGRAPH.match(line.text)
         if p:
-            sense = b.add("paragraph", f"{term.cite}/{p.group(1)}", label=p.group(1),
-                          parent=term.id, lines=(line.n, line.n), law="def")
+            sense = b.add(
+                "paragraph",
+                f"{term.cite}/{p.group(1)}",
+                label=p.group(1),
+                parent=term.id,
+                lines=(line.n, line.n),
+                law="def",
+            )
             sink.append(sense, line, p.group(2))
         elif sense is not None and line.adjacent:
             sink.append(sense, line)

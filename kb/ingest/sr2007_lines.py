@@ -73,8 +73,9 @@ def find_regions(lines: list[str]) -> Regions:
             body_start = i
             break
     defs_start = next((i for i in range(body_start) if TERM.match(lines[i].strip())), 0)
-    return Regions((0, defs_start), (defs_start, body_start), (body_start, toc_start),
-                   (toc_start, total))
+    return Regions(
+        (0, defs_start), (defs_start, body_start), (body_start, toc_start), (toc_start, total)
+    )
 
 
 def content_lines(lines: list[str], span: tuple[int, int], b: TreeBuilder) -> list[Line]:
@@ -104,8 +105,11 @@ def content_lines(lines: list[str], span: tuple[int, int], b: TreeBuilder) -> li
             prev_content = False
             continue
         if "\t" not in raw and _is_duplicate(text, out):
-            b.artefact(n, "duplicate-sentence",
-                       f"line {n}: removed truncated repeat of an earlier sentence: {text!r}")
+            b.artefact(
+                n,
+                "duplicate-sentence",
+                f"line {n}: removed truncated repeat of an earlier sentence: {text!r}",
+            )
             prev_content = False
             continue
         out.append(Line(n, raw, text, prev_content, marks=markers(raw)))

@@ -61,6 +61,7 @@ class Sink:
     def finish_footnotes(self) -> None:
         """Add a footnote node per footnote text, under its first carrier; report footnotes
         without a marker and markers without a text."""
+
         def key(n: str) -> tuple[int, str]:
             return (int(n) if n.isdigit() else 10**6, n)
 
@@ -69,18 +70,36 @@ class Sink:
                 carriers = self.book.carriers.get(number, [])
                 parent = carriers[0] if carriers else None
                 if parent is None:
-                    self.b.problem(line.n, "footnote-unreferenced",
-                                   f"footnote {number} (line {line.n}) has no <sup>{number}</sup>"
-                                   " marker in the text; kept without a parent")
+                    self.b.problem(
+                        line.n,
+                        "footnote-unreferenced",
+                        f"footnote {number} (line {line.n}) has no <sup>{number}</sup>"
+                        " marker in the text; kept without a parent",
+                    )
                 if k:
-                    self.b.problem(line.n, "footnote-duplicate",
-                                   f"footnote {number} is defined again at line {line.n}")
-                self.b.add("footnote", f"fn/{number}", label=number, text=line.text,
-                           raw=line.raw, parent=parent, lines=(line.n, line.n), law="fn",
-                           meta={"marker_lines": sorted(set(self.book.marker_lines.get(number,
-                                                                                       []))),
-                                 "carriers": list(carriers)})
+                    self.b.problem(
+                        line.n,
+                        "footnote-duplicate",
+                        f"footnote {number} is defined again at line {line.n}",
+                    )
+                self.b.add(
+                    "footnote",
+                    f"fn/{number}",
+                    label=number,
+                    text=line.text,
+                    raw=line.raw,
+                    parent=parent,
+                    lines=(line.n, line.n),
+                    law="fn",
+                    meta={
+                        "marker_lines": sorted(set(self.book.marker_lines.get(number, []))),
+                        "carriers": list(carriers),
+                    },
+                )
         for number, lines in sorted(self.book.marker_lines.items(), key=lambda kv: key(kv[0])):
             if number not in self.book.texts:
-                self.b.problem(lines[0], "footnote-missing",
-                               f"marker <sup>{number}</sup> (lines {lines}) has no footnote text")
+                self.b.problem(
+                    lines[0],
+                    "footnote-missing",
+                    f"marker <sup>{number}</sup> (lines {lines}) has no footnote text",
+                )

@@ -15,9 +15,12 @@ KIND = {"POGLAVLJE": "chapter", "DEO": "part", "ODELJAK": "section-group"}
 # lists Law 35 one line before the ODELJAK V heading, but Law 35 ("Nemogući govori", the
 # inadmissible calls that Laws 36-39 treat) opens Section Five in the WBF 2007 original.
 OVERRIDES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
-    "35": (("V", "II", "IV"), ("V", "II", "V"),
-           "TOC lists Law 35 before the ODELJAK V heading; it opens Section Five "
-           "(Inadmissible calls) in the WBF 2007 Laws, so it is placed under ODELJAK V"),
+    "35": (
+        ("V", "II", "IV"),
+        ("V", "II", "V"),
+        "TOC lists Law 35 before the ODELJAK V heading; it opens Section Five "
+        "(Inadmissible calls) in the WBF 2007 Laws, so it is placed under ODELJAK V",
+    ),
 }
 
 
@@ -114,4 +117,3 @@ def parse_toc(lines: list[str], span: tuple[int, int]) -> Toc:
             awaiting.title = text
             awaiting = None
     return toc
-

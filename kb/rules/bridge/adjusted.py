@@ -55,8 +55,15 @@ def _scoring(scoring: str) -> str:
     return key
 
 
-@provision("sr-2007:12C2(a)", "sk-2017:12C2(a)", "sr-2007:12C2(b)", "sk-2017:12C2(b)",
-           "sr-2007:12C2(c)", "sk-2017:12C2(c)", "sr-2007:86A")
+@provision(
+    "sr-2007:12C2(a)",
+    "sk-2017:12C2(a)",
+    "sr-2007:12C2(b)",
+    "sk-2017:12C2(b)",
+    "sr-2007:12C2(c)",
+    "sk-2017:12C2(c)",
+    "sr-2007:86A",
+)
 def artificial_score(
     award: str, *, scoring: str = "mp", edition: str = "2017", session_percent: float | None = None
 ) -> ArtificialScore:
@@ -79,8 +86,11 @@ def artificial_score(
     value = _MP_PERCENT[kind]
     law = "12C2(a)"
     if session_percent is not None:
-        if isinstance(session_percent, bool) or not isinstance(session_percent, int | float) \
-                or not 0 <= session_percent <= 100:
+        if (
+            isinstance(session_percent, bool)
+            or not isinstance(session_percent, int | float)
+            or not 0 <= session_percent <= 100
+        ):
             raise bad_input("session_percent", session_percent, "a percentage from 0 to 100")
         better = kind == "avg+" and session_percent > 60
         worse = kind == "avg-" and session_percent < 40
@@ -91,8 +101,11 @@ def artificial_score(
 
 def _weights(weighted: Sequence[tuple[float, object]]) -> list[tuple[float, object]]:
     if isinstance(weighted, str) or not weighted:
-        raise bad_input("weighted results", weighted,
-                        "a non-empty list of (weight, result) pairs, weights summing to 1")
+        raise bad_input(
+            "weighted results",
+            weighted,
+            "a non-empty list of (weight, result) pairs, weights summing to 1",
+        )
     pairs = []
     for item in weighted:
         if not isinstance(item, tuple | list) or len(item) != 2:
@@ -103,8 +116,10 @@ def _weights(weighted: Sequence[tuple[float, object]]) -> list[tuple[float, obje
         pairs.append((float(w), r))
     total = sum(w for w, _ in pairs)
     if abs(total - 1.0) > 1e-6:
-        raise RulesError(f"bad weights {[w for w, _ in pairs]!r}: they sum to {total:g}; "
-                         "expected weights summing to 1")
+        raise RulesError(
+            f"bad weights {[w for w, _ in pairs]!r}: they sum to {total:g}; "
+            "expected weights summing to 1"
+        )
     return pairs
 
 
@@ -173,8 +188,7 @@ def weighted_matchpoints(
     value = sum(w * mp for w, _, mp in parts)
     top = 2.0 * len(others)
     percent = 100.0 * value / top if top else None
-    return WeightedScore("mp", tuple(parts), value, top, percent,
-                         (f"{doc}:12C1(c)", f"{doc}:78A"))
+    return WeightedScore("mp", tuple(parts), value, top, percent, (f"{doc}:12C1(c)", f"{doc}:78A"))
 
 
 @provision("sr-2007:12C1(c)", "sk-2017:12C1(c)", "sr-2007:78B", "sk-2017:78B")
@@ -188,8 +202,7 @@ def weighted_imps(
     """
     doc = edition_doc(edition)
     pairs = _points(_weights(weighted))
-    (_, other), = _points([(1.0, versus)])
+    ((_, other),) = _points([(1.0, versus)])
     parts = [(w, pts, float(imps(pts - other))) for w, pts in pairs]
     value = sum(w * i for w, _, i in parts)
-    return WeightedScore("imp", tuple(parts), value, None, None,
-                         (f"{doc}:12C1(c)", f"{doc}:78B"))
+    return WeightedScore("imp", tuple(parts), value, None, None, (f"{doc}:12C1(c)", f"{doc}:78B"))

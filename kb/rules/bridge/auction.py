@@ -88,13 +88,19 @@ class _State:
             return None
         if call.kind == "double":
             # 19A1: only the last bid, made by an opponent, with no call but pass since.
-            ok = (self.last_bidder is not None and self.last_bidder.side != seat.side
-                  and self.doubling is Doubling.NONE)
+            ok = (
+                self.last_bidder is not None
+                and self.last_bidder.side != seat.side
+                and self.doubling is Doubling.NONE
+            )
             return None if ok else ("double not allowed", "36")
         if call.kind == "redouble":
             # 19B1: only the last double, made by an opponent, with no call but pass since.
-            ok = (self.doubling is Doubling.X and self.doubler is not None
-                  and self.doubler.side != seat.side)
+            ok = (
+                self.doubling is Doubling.X
+                and self.doubler is not None
+                and self.doubler.side != seat.side
+            )
             return None if ok else ("redouble not allowed", "36")
         return None
 
@@ -149,10 +155,27 @@ def _check_calls(calls: Sequence[str]) -> None:
 
 
 @provision(
-    "sr-2007:17C", "sk-2017:17C", "sr-2007:18D", "sk-2017:18D", "sr-2007:19A1", "sk-2017:19A1",
-    "sr-2007:19B1", "sk-2017:19B1", "sr-2007:22A", "sk-2017:22A", "sk-2017:22B", "sr-2007:27",
-    "sk-2017:27", "sr-2007:35", "sk-2017:35", "sr-2007:38", "sk-2017:38", "sr-2007:39",
-    "sk-2017:39", "sr-2007:41A", "sk-2017:41A",
+    "sr-2007:17C",
+    "sk-2017:17C",
+    "sr-2007:18D",
+    "sk-2017:18D",
+    "sr-2007:19A1",
+    "sk-2017:19A1",
+    "sr-2007:19B1",
+    "sk-2017:19B1",
+    "sr-2007:22A",
+    "sk-2017:22A",
+    "sk-2017:22B",
+    "sr-2007:27",
+    "sk-2017:27",
+    "sr-2007:35",
+    "sk-2017:35",
+    "sr-2007:38",
+    "sk-2017:38",
+    "sr-2007:39",
+    "sk-2017:39",
+    "sr-2007:41A",
+    "sk-2017:41A",
 )
 def check_auction(dealer: str, calls: Sequence[str], *, edition: str = "2017") -> AuctionCheck:
     """Check an auction called in rotation from ``dealer`` and describe its outcome.
@@ -234,8 +257,9 @@ def next_to_call(dealer: str, calls: Sequence[str]) -> str | None:
     return None if state.ended else str(state.to_call)
 
 
-@provision("sr-2007:19A1", "sk-2017:19A1", "sr-2007:19B1", "sk-2017:19B1", "sr-2007:18C",
-           "sk-2017:18C")
+@provision(
+    "sr-2007:19A1", "sk-2017:19A1", "sr-2007:19B1", "sk-2017:19B1", "sr-2007:18C", "sk-2017:18C"
+)
 def legal_calls(dealer: str, calls: Sequence[str]) -> list[str]:
     """Every call the player next in turn may legally make after a legal ``calls`` (empty at the
     end of the auction)."""
@@ -287,8 +311,18 @@ class RotationCheck:
 _OOR_LAW = {"pass": "30", "bid": "31", "double": "32", "redouble": "32"}
 
 
-@provision("sr-2007:28A", "sk-2017:28A", "sr-2007:29", "sk-2017:29", "sr-2007:30", "sk-2017:30",
-           "sr-2007:31", "sk-2017:31", "sr-2007:32", "sk-2017:32")
+@provision(
+    "sr-2007:28A",
+    "sk-2017:28A",
+    "sr-2007:29",
+    "sk-2017:29",
+    "sr-2007:30",
+    "sk-2017:30",
+    "sr-2007:31",
+    "sk-2017:31",
+    "sr-2007:32",
+    "sk-2017:32",
+)
 def out_of_rotation(
     dealer: str,
     calls: Sequence[str],

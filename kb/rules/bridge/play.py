@@ -144,25 +144,43 @@ class Transfer:
 def _judgement(edition: str, exceptions: Sequence[str]) -> tuple[str, tuple[str, ...]]:
     doc = edition_doc(edition)
     if edition == "2007":
-        return ("64C: if the Director judges the non-offending side insufficiently compensated "
-                "by this Law for the damage, he assigns an adjusted score", (f"{doc}:64C",))
-    text = ("64C1: if the Director judges the non-offending side insufficiently compensated "
-            "by this Law for the damage, he assigns an adjusted score")
+        return (
+            "64C: if the Director judges the non-offending side insufficiently compensated "
+            "by this Law for the damage, he assigns an adjusted score",
+            (f"{doc}:64C",),
+        )
+    text = (
+        "64C1: if the Director judges the non-offending side insufficiently compensated "
+        "by this Law for the damage, he assigns an adjusted score"
+    )
     ids = [f"{doc}:64C1"]
     if "64B2" in exceptions:
-        text += ("; 64C2(a): after repeated revokes in the same suit by the same player he adjusts "
-                 "if the non-offenders would probably have won more tricks without the later ones")
+        text += (
+            "; 64C2(a): after repeated revokes in the same suit by the same player he adjusts "
+            "if the non-offenders would probably have won more tricks without the later ones"
+        )
         ids.append(f"{doc}:64C2(a)")
     if "64B7" in exceptions:
-        text += ("; 64C2(b): when both sides revoked he adjusts, if damaged, on the probable "
-                 "result had the later revoke(s) not occurred")
+        text += (
+            "; 64C2(b): when both sides revoked he adjusts, if damaged, on the probable "
+            "result had the later revoke(s) not occurred"
+        )
         ids.append(f"{doc}:64C2(b)")
     return text, tuple(ids)
 
 
 @provision(
-    "sr-2007:64A1", "sk-2017:64A1", "sr-2007:64A2", "sk-2017:64A2", "sr-2007:64B", "sk-2017:64B",
-    "sr-2007:64C", "sk-2017:64C1", "sk-2017:64C2(a)", "sk-2017:64C2(b)", "sr-2007:62D",
+    "sr-2007:64A1",
+    "sk-2017:64A1",
+    "sr-2007:64A2",
+    "sk-2017:64A2",
+    "sr-2007:64B",
+    "sk-2017:64B",
+    "sr-2007:64C",
+    "sk-2017:64C1",
+    "sk-2017:64C2(a)",
+    "sk-2017:64C2(b)",
+    "sr-2007:62D",
     "sk-2017:62D",
 )
 def revoke_transfer(
@@ -198,8 +216,11 @@ def revoke_transfer(
     """
     doc = edition_doc(edition)
     seats = [Seat.parse(w) for w in winners]
-    if isinstance(revoke_trick, bool) or not isinstance(revoke_trick, int) \
-            or not 1 <= revoke_trick <= len(seats):
+    if (
+        isinstance(revoke_trick, bool)
+        or not isinstance(revoke_trick, int)
+        or not 1 <= revoke_trick <= len(seats)
+    ):
         raise bad_input("revoke trick", revoke_trick, f"a trick number from 1 to {len(seats)}")
     if failed_to_play is not None and failed_to_play not in FAILED_TO_PLAY:
         raise bad_input("failed_to_play", failed_to_play, " or ".join(map(repr, FAILED_TO_PLAY)))
@@ -209,11 +230,18 @@ def revoke_transfer(
     judgement, judgement_ids = _judgement(edition, ())
     if revoke_trick == 12:
         # 62D1: a twelfth-trick revoke is corrected even if established; 64B6: no transfer.
-        return Transfer(0, (), "64B6", ("64B6",), (f"{doc}:62D1", f"{doc}:64B6", *judgement_ids),
-                        judgement)
+        return Transfer(
+            0, (), "64B6", ("64B6",), (f"{doc}:62D1", f"{doc}:64B6", *judgement_ids), judgement
+        )
     if not established:
-        return Transfer(0, (), "62A", (), (f"{doc}:62A",),
-                        "not established: the revoke must be corrected (62A, 62B)")
+        return Transfer(
+            0,
+            (),
+            "62A",
+            (),
+            (f"{doc}:62A",),
+            "not established: the revoke must be corrected (62A, 62B)",
+        )
     exceptions: list[str] = []
     if repeated_same_suit and (edition == "2007" or first_revoke_established):
         exceptions.append("64B2")
@@ -229,14 +257,23 @@ def revoke_transfer(
     if corrected_under_62c3 and edition == "2017":
         exceptions.append("64B8")
     used = set(already_transferred)
-    side_won = [n for n in range(revoke_trick, len(seats) + 1)
-                if seats[n - 1].side == off.side and n not in used]
+    side_won = [
+        n
+        for n in range(revoke_trick, len(seats) + 1)
+        if seats[n - 1].side == off.side and n not in used
+    ]
     if not side_won:
         exceptions.insert(0, "64B1")
     judgement, judgement_ids = _judgement(edition, exceptions)
     if exceptions:
-        return Transfer(0, (), exceptions[0], tuple(exceptions),
-                        (*(f"{doc}:{e}" for e in exceptions), *judgement_ids), judgement)
+        return Transfer(
+            0,
+            (),
+            exceptions[0],
+            tuple(exceptions),
+            (*(f"{doc}:{e}" for e in exceptions), *judgement_ids),
+            judgement,
+        )
     # side_won starts with the revoke trick when the offending side won it; a trick already
     # transferred for an earlier revoke is not available again, so the next one is taken.
     if seats[revoke_trick - 1] is off:
@@ -295,14 +332,27 @@ def _hands(hands: Mapping[str, Sequence[str]] | None) -> dict[Seat, list[Card]] 
     if hands is None:
         return None
     parsed = {Seat.parse(s): [Card.parse(c) for c in cards] for s, cards in hands.items()}
-    if len(parsed) != 4 or any(len(h) != 13 for h in parsed.values()) \
-            or len({c for h in parsed.values() for c in h}) != 52:
+    if (
+        len(parsed) != 4
+        or any(len(h) != 13 for h in parsed.values())
+        or len({c for h in parsed.values() for c in h}) != 52
+    ):
         raise bad_input("hands", dict(hands), "four hands N, E, S, W of 13 different cards each")
     return parsed
 
 
-@provision("sr-2007:41A", "sk-2017:41A", "sr-2007:44G", "sk-2017:44G", "sr-2007:61A",
-           "sk-2017:61A", "sr-2007:63A1", "sk-2017:63A1", "sr-2007:64A", "sk-2017:64A")
+@provision(
+    "sr-2007:41A",
+    "sk-2017:41A",
+    "sr-2007:44G",
+    "sk-2017:44G",
+    "sr-2007:61A",
+    "sk-2017:61A",
+    "sr-2007:63A1",
+    "sk-2017:63A1",
+    "sr-2007:64A",
+    "sk-2017:64A",
+)
 def play_record(
     tricks: Sequence[Sequence[str]],
     *,
@@ -340,34 +390,56 @@ def play_record(
             if card in seen:
                 raise RulesError(f"bad play record: {card} is played twice (trick {n})")
             if known is not None and card not in known[seat]:
-                raise RulesError(f"bad play record: {card} played by {seat} in trick {n} is not "
-                                 f"in {seat}'s hand")
+                raise RulesError(
+                    f"bad play record: {card} played by {seat} in trick {n} is not in {seat}'s hand"
+                )
             seen.add(card)
         played_by.append(order)
         winner = None
         if len(cards) == 4:
-            winner = Seat.parse(trick_winner([str(x) for x in cards], leader=str(leader),
-                                             trump=None if trump is None else str(trump)))
-        out.append(TrickPlayed(n, str(leader), [str(x) for x in cards],
-                               None if winner is None else str(winner)))
+            winner = Seat.parse(
+                trick_winner(
+                    [str(x) for x in cards],
+                    leader=str(leader),
+                    trump=None if trump is None else str(trump),
+                )
+            )
+        out.append(
+            TrickPlayed(
+                n, str(leader), [str(x) for x in cards], None if winner is None else str(winner)
+            )
+        )
         if winner is not None:
             leader = winner
     revokes = _find_revokes(played_by, known)
     winners = [t.winner for t in out if t.winner is not None]
     declarer_tricks = sum(1 for w in winners if Seat.parse(w).side == decl.side)
     _apply_transfers(revokes, winners, decl, edition, complete=len(winners) == 13)
-    moved = sum((r.transfer.tricks if r.transfer else 0) * (1 if Seat.parse(r.seat).side
-                != decl.side else -1) for r in revokes)
+    moved = sum(
+        (r.transfer.tricks if r.transfer else 0)
+        * (1 if Seat.parse(r.seat).side != decl.side else -1)
+        for r in revokes
+    )
     ids = [f"{doc}:41A", f"{doc}:44G"]
     for r in revokes:
         ids += [f"{doc}:61A"] + (list(r.transfer.law_ids) if r.transfer else [])
     judgement = next((r.transfer.judgement for r in revokes if r.transfer), "")
-    return PlayRecord(str(c), str(decl), out, revokes, declarer_tricks, moved,
-                      declarer_tricks + moved, judgement, list(dict.fromkeys(ids)))
+    return PlayRecord(
+        str(c),
+        str(decl),
+        out,
+        revokes,
+        declarer_tricks,
+        moved,
+        declarer_tricks + moved,
+        judgement,
+        list(dict.fromkeys(ids)),
+    )
 
 
-def _find_revokes(played_by: list[list[tuple[Seat, Card]]],
-                  known: dict[Seat, list[Card]] | None) -> list[RevokeFound]:
+def _find_revokes(
+    played_by: list[list[tuple[Seat, Card]]], known: dict[Seat, list[Card]] | None
+) -> list[RevokeFound]:
     found: list[RevokeFound] = []
     gone: set[Card] = set()
     for n, order in enumerate(played_by, 1):
@@ -389,8 +461,9 @@ def _find_revokes(played_by: list[list[tuple[Seat, Card]]],
     return found
 
 
-def _apply_transfers(revokes: list[RevokeFound], winners: list[str], declarer: Seat,
-                     edition: str, *, complete: bool) -> None:
+def _apply_transfers(
+    revokes: list[RevokeFound], winners: list[str], declarer: Seat, edition: str, *, complete: bool
+) -> None:
     if not complete:
         return  # 64A: tricks are transferred after play ends
     est_sides = {Seat.parse(r.seat).side for r in revokes if r.established}
@@ -401,10 +474,16 @@ def _apply_transfers(revokes: list[RevokeFound], winners: list[str], declarer: S
         key = (r.seat, r.led)
         first = firsts.setdefault(key, r)
         t = revoke_transfer(
-            winners, revoke_trick=r.trick, offender=r.seat, edition=edition,
-            declarer=str(declarer), established=r.established,
-            repeated_same_suit=first is not r, first_revoke_established=first.established,
-            both_sides_revoked=len(all_sides) == 2, both_established=len(est_sides) == 2,
+            winners,
+            revoke_trick=r.trick,
+            offender=r.seat,
+            edition=edition,
+            declarer=str(declarer),
+            established=r.established,
+            repeated_same_suit=first is not r,
+            first_revoke_established=first.established,
+            both_sides_revoked=len(all_sides) == 2,
+            both_established=len(est_sides) == 2,
             already_transferred=used,
         )
         used.update(t.transferred)

@@ -29,7 +29,11 @@ class ScoreParts:
     def total(self) -> int:
         """The declaring side's score (negative when the contract is defeated)."""
         return (
-            self.trick_score + self.overtricks + self.game_or_partscore + self.slam + self.insult
+            self.trick_score
+            + self.overtricks
+            + self.game_or_partscore
+            + self.slam
+            + self.insult
             - self.undertricks
         )
 
@@ -76,8 +80,9 @@ def score_parts(contract: str | Contract, *, vulnerable: bool, tricks: int) -> S
     if c.passed_out or c.strain is None:
         return ScoreParts()
     if tricks < c.tricks_needed:
-        return ScoreParts(undertricks=_undertrick_penalty(c.tricks_needed - tricks, c.doubling,
-                                                          vulnerable))
+        return ScoreParts(
+            undertricks=_undertrick_penalty(c.tricks_needed - tricks, c.doubling, vulnerable)
+        )
     below = trick_score(c)
     over = tricks - c.tricks_needed
     if c.doubling is Doubling.NONE:
@@ -108,8 +113,32 @@ def score_result(result: str | Result, *, vulnerable: bool) -> int:
 
 
 # Lower edges of the Law 78B bands 1..24; a difference below 20 is worth 0 IMPs.
-IMP_EDGES = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
-             1750, 2000, 2250, 2500, 3000, 3500, 4000)
+IMP_EDGES = (
+    20,
+    50,
+    90,
+    130,
+    170,
+    220,
+    270,
+    320,
+    370,
+    430,
+    500,
+    600,
+    750,
+    900,
+    1100,
+    1300,
+    1500,
+    1750,
+    2000,
+    2250,
+    2500,
+    3000,
+    3500,
+    4000,
+)
 
 
 def _check_number(value: object, what: str) -> float:

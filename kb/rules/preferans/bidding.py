@@ -47,12 +47,13 @@ class Kind(Enum):
 
 _RANK = {Kind.BID: 1, Kind.HOLD: 1, Kind.IGRA: 2, Kind.BETL: 3, Kind.SANAC: 4}
 
-_WORDS = {"dva": 2, "tri": 3, "četiri": 4, "cetiri": 4, "pet": 5, "šest": 6, "sest": 6,
-          "sedam": 7}
+_WORDS = {"dva": 2, "tri": 3, "četiri": 4, "cetiri": 4, "pet": 5, "šest": 6, "sest": 6, "sedam": 7}
 _PASS = {"p", "pass", "dalje", "dobro"}
 _HOLD = {"isti", "isto", "uzimam", "mogu", "hold"}
-ACCEPTED_CALLS = ("P/pass/dalje/dobro, 2-7 (or dva..sedam), isti/uzimam/mogu, igra, "
-                  "igra-2..igra-5 or igra-pik/-karo/-herc/-tref (or I, I2..I5), betl, sanac")
+ACCEPTED_CALLS = (
+    "P/pass/dalje/dobro, 2-7 (or dva..sedam), isti/uzimam/mogu, igra, "
+    "igra-2..igra-5 or igra-pik/-karo/-herc/-tref (or I, I2..I5), betl, sanac"
+)
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def parse_call(text: str | Call) -> Call:
         if key == head:
             return Call(Kind.IGRA)
         if key.startswith(head) and (head == "igra" or key[1:].isdigit()):
-            rest = key[len(head):].lstrip(" -:")
+            rest = key[len(head) :].lstrip(" -:")
             named = LEVEL_OF.get(rest) or (int(rest) if rest.isdigit() else None)
             if named in IGRA_LEVELS:
                 return Call(Kind.IGRA, named)
@@ -142,7 +143,8 @@ class _State:
     def advance(self) -> None:
         """Hand the turn to the next player who may still speak, or end the auction."""
         self.ended = (
-            self.rank == 4 or len(self.out) == 3  # sanac, or three passes (čl. 18 d)
+            self.rank == 4
+            or len(self.out) == 3  # sanac, or three passes (čl. 18 d)
             or (self.rank == 1 and self.out == {0, 1, 2} - {self.high})  # bidder left alone
             or (self.rank >= 2 and not (self.owed - self.out))  # igra/betl round answered
         )
@@ -179,8 +181,11 @@ def _apply(st: _State, call: Call) -> None:
         if kind is Kind.BETL and st.rank >= 3:
             raise _Illegal("betl cannot follow betl or sanac", P20)
         if hand in st.bidders:
-            raise NotSpecified(f"whether a player who has bid for the talon may then declare "
-                               f"{kind.value} (call {call} by hand {hand + 1})", P19)
+            raise NotSpecified(
+                f"whether a player who has bid for the talon may then declare "
+                f"{kind.value} (call {call} by hand {hand + 1})",
+                P19,
+            )
         if kind is Kind.IGRA:
             _igra(st, hand, call)
         else:
@@ -203,8 +208,11 @@ def _regular(st: _State, hand: int, call: Call) -> None:
         # "isti licit ukoliko je rečen od natjecatelja koji je prvi licitirao": priority goes
         # by the order in which players first bid.
         assert st.high is not None
-        if (hand == st.high or hand not in st.bidders
-                or st.bidders.index(hand) > st.bidders.index(st.high)):
+        if (
+            hand == st.high
+            or hand not in st.bidders
+            or st.bidders.index(hand) > st.bidders.index(st.high)
+        ):
             raise _Illegal("same bid (hold) only by a player who bid before the high bidder", P19)
     elif level is not None and level < st.level:
         raise _Illegal("insufficient bid", P19)
@@ -219,8 +227,9 @@ def _igra(st: _State, hand: int, call: Call) -> None:
     """An igra (čl. 19 c): rank 2; the k-th igra may name no level below k + 1."""
     minimum = len(st.igras) + 2
     if call.level is not None and call.level < minimum:
-        raise _Illegal(f"igra too low: igra number {len(st.igras) + 1} names {minimum} or more",
-                       P19)
+        raise _Illegal(
+            f"igra too low: igra number {len(st.igras) + 1} names {minimum} or more", P19
+        )
     if st.rank < 2:
         st.owed = {0, 1, 2} - st.out
     st.rank = 2
@@ -234,12 +243,20 @@ def _outcome(st: _State) -> dict[str, object]:
         return {"contract": "passed out"}
     if st.rank == 1:
         assert st.level is not None and st.high is not None
-        return {"contract": LADDER[st.level], "level": st.level, "with_talon": True,
-                "declarer": st.high + 1}
+        return {
+            "contract": LADDER[st.level],
+            "level": st.level,
+            "with_talon": True,
+            "declarer": st.high + 1,
+        }
     if st.rank in (3, 4):
         name = "betl" if st.rank == 3 else "sanac"
-        return {"contract": name, "level": LEVEL_OF[name], "with_talon": False,
-                "declarer": (st.high or 0) + 1}
+        return {
+            "contract": name,
+            "level": LEVEL_OF[name],
+            "with_talon": False,
+            "declarer": (st.high or 0) + 1,
+        }
     live = [(h, lv) for h, lv in st.igras if h not in st.out]
     if len(live) == 1 and live[0][1] is None:
         return {"contract": "igra", "with_talon": False, "declarer": live[0][0] + 1}
@@ -248,8 +265,12 @@ def _outcome(st: _State) -> dict[str, object]:
     # the highest named game wins; the earlier igra keeps the tie (čl. 19 c)
     best_hand, best = max(live, key=lambda hl: (hl[1] or 0, -live.index(hl)))
     assert best is not None
-    return {"contract": f"igra-{LADDER[best]}", "level": best, "with_talon": False,
-            "declarer": best_hand + 1}
+    return {
+        "contract": f"igra-{LADDER[best]}",
+        "level": best,
+        "with_talon": False,
+        "declarer": best_hand + 1,
+    }
 
 
 @provision(P18, P19, P20)
@@ -270,18 +291,29 @@ def check_auction(calls: Sequence[str | Call]) -> AuctionResult:
         try:
             _apply(st, call)
         except _Illegal as exc:
-            return AuctionResult(tuple(map(str, parsed)), False, i, exc.reason, exc.cite,
-                                 complete=False, next_hand=None if st.ended else st.turn + 1)
+            return AuctionResult(
+                tuple(map(str, parsed)),
+                False,
+                i,
+                exc.reason,
+                exc.cite,
+                complete=False,
+                next_hand=None if st.ended else st.turn + 1,
+            )
     if not st.ended:
         return AuctionResult(tuple(map(str, parsed)), True, next_hand=st.turn + 1)
     out = _outcome(st)
-    return AuctionResult(tuple(map(str, parsed)), True, complete=True, provision=P18,
-                         **out)  # type: ignore[arg-type]
+    return AuctionResult(tuple(map(str, parsed)), True, complete=True, provision=P18, **out)  # type: ignore[arg-type]
 
 
 CANDIDATES: tuple[Call, ...] = (
-    Call(Kind.PASS), *(Call(Kind.BID, lv) for lv in LADDER), Call(Kind.HOLD), Call(Kind.IGRA),
-    *(Call(Kind.IGRA, lv) for lv in IGRA_LEVELS), Call(Kind.BETL), Call(Kind.SANAC),
+    Call(Kind.PASS),
+    *(Call(Kind.BID, lv) for lv in LADDER),
+    Call(Kind.HOLD),
+    Call(Kind.IGRA),
+    *(Call(Kind.IGRA, lv) for lv in IGRA_LEVELS),
+    Call(Kind.BETL),
+    Call(Kind.SANAC),
 )
 
 

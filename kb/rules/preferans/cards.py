@@ -25,8 +25,15 @@ TALON_SIZE = 2
 SUIT_LETTER = {"tref": "T", "herc": "H", "karo": "K", "pik": "P"}
 _SUIT_KEYS = {
     **{letter: suit for suit, letter in SUIT_LETTER.items()},
-    "♣": "tref", "♥": "herc", "♦": "karo", "♠": "pik",
-    "TREF": "tref", "HERC": "herc", "KARO": "karo", "KARA": "karo", "PIK": "pik",
+    "♣": "tref",
+    "♥": "herc",
+    "♦": "karo",
+    "♠": "pik",
+    "TREF": "tref",
+    "HERC": "herc",
+    "KARO": "karo",
+    "KARA": "karo",
+    "PIK": "pik",
 }
 _CARD_ACCEPTED = "rank A K D J 10 9 8 7 then suit T H K P (or ♣ ♥ ♦ ♠), e.g. 'AT', '10H', 'DK'"
 
@@ -112,8 +119,10 @@ def check_deal(hands: Sequence[Iterable[Card | str]], talon: Iterable[Card | str
     tal = tuple(parse_card(c) for c in talon)
     for i, hand in enumerate(parsed, 1):
         if len(hand) != HAND_SIZE:
-            raise RulesError(f"bad deal: hand {i} has {len(hand)} cards "
-                             f"({' '.join(map(str, hand))}); expected 10")
+            raise RulesError(
+                f"bad deal: hand {i} has {len(hand)} cards "
+                f"({' '.join(map(str, hand))}); expected 10"
+            )
     if len(tal) != TALON_SIZE:
         raise RulesError(f"bad deal: the talon has {len(tal)} cards; expected 2")
     seen: set[Card] = set()

@@ -42,21 +42,27 @@ def mitchell_points(results: Sequence[float | int], artificial: int = 0) -> list
     if isinstance(artificial, bool) or not isinstance(artificial, int) or artificial < 0:
         raise bad_input("number of artificial results", artificial, "0, 1 or 2")
     if artificial > 2:
-        raise NotSpecified(f"Mitchell points with {artificial} artificial results (the "
-                           "adjusted scale would no longer descend)", P79)
+        raise NotSpecified(
+            f"Mitchell points with {artificial} artificial results (the "
+            "adjusted scale would no longer descend)",
+            P79,
+        )
     scale = [Fraction(t - 2 * k) for k in range(n)]  # best first
     if artificial and n >= 2:
         scale[0] -= artificial
         scale[-1] += artificial
     if any(a < b for a, b in pairwise(scale)):
-        raise NotSpecified(f"Mitchell points with {artificial} artificial results on {n} "
-                           "entries (the adjusted scale would no longer descend)", P79)
+        raise NotSpecified(
+            f"Mitchell points with {artificial} artificial results on {n} "
+            "entries (the adjusted scale would no longer descend)",
+            P79,
+        )
     order = sorted(range(n), key=lambda i: -values[i])
     points: list[Fraction] = [Fraction(0)] * n
     place = 0
     while place < n:
         same = [i for i in order[place:] if values[i] == values[order[place]]]
-        share = sum(scale[place:place + len(same)], Fraction(0)) / len(same)
+        share = sum(scale[place : place + len(same)], Fraction(0)) / len(same)
         for i in same:
             points[i] = share
         place += len(same)

@@ -28,17 +28,35 @@ TRICKS = 10  # ten tricks a board: three hands of ten cards (čl. 6, 7)
 
 #: Values the definitions chapter states ("vrijednosti 4" ... "Betl ... se vrednuje sa 6",
 #: "Sanac ... Vrijednost igre jednako 7"); čl. 77 gives betl 12 and sanac 14 and is followed.
-DEFINITION_VALUES: dict[str, int] = {"pik": 4, "karo": 6, "herc": 8, "tref": 10, "betl": 6,
-                                     "sanac": 7}
+DEFINITION_VALUES: dict[str, int] = {
+    "pik": 4,
+    "karo": 6,
+    "herc": 8,
+    "tref": 10,
+    "betl": 6,
+    "sanac": 7,
+}
 DOUBLINGS: dict[str, int] = {"": 1, "X": 2, "XX": 4, "XXX": 8}  # čl. 77 d)
-_DOUBLING_WORDS = {"": "", "-": "", "x": "X", "xx": "XX", "xxx": "XXX", "kontra": "X",
-                   "rekontra": "XX", "subkontra": "XXX"}
+_DOUBLING_WORDS = {
+    "": "",
+    "-": "",
+    "x": "X",
+    "xx": "XX",
+    "xxx": "XXX",
+    "kontra": "X",
+    "rekontra": "XX",
+    "subkontra": "XXX",
+}
 _LETTERS = {"P": "pik", "K": "karo", "H": "herc", "T": "tref", "B": "betl", "S": "sanac"}
 _CONTRACT_RE = re.compile(
     r"^(?:(?P<igra>igra)[ -]?)?(?P<name>pik|karo|kara|herc|tref|betl|sanac|[PKHTBS]|[2-7])"
-    r"(?P<bang>!)?(?P<dbl>X{0,3})$", re.IGNORECASE)
-_CONTRACT_ACCEPTED = ("P K H T B S or pik/karo/herc/tref/betl/sanac or 2-7, '!' or 'igra-' "
-                      "for igra without talon, then X/XX/XXX (e.g. 'K!', 'BX', 'TXX', 'igra-herc')")
+    r"(?P<bang>!)?(?P<dbl>X{0,3})$",
+    re.IGNORECASE,
+)
+_CONTRACT_ACCEPTED = (
+    "P K H T B S or pik/karo/herc/tref/betl/sanac or 2-7, '!' or 'igra-' "
+    "for igra without talon, then X/XX/XXX (e.g. 'K!', 'BX', 'TXX', 'igra-herc')"
+)
 
 
 def parse_doubling(text: str) -> str:
@@ -109,8 +127,9 @@ def trick_column(contract: str | Contract) -> int:
     auction has "-" there ("1. Pik - 2 x 2 - 4 40 -"): raises :class:`NotSpecified`."""
     con = parse_contract(contract)
     if con.name == "pik" and con.with_talon:
-        raise NotSpecified("a follower's value per trick in pik from the auction (the čl. 77 "
-                           "table shows '-')", P77)
+        raise NotSpecified(
+            "a follower's value per trick in pik from the auction (the čl. 77 table shows '-')", P77
+        )
     return game_value(con)
 
 
@@ -168,18 +187,28 @@ def obligation(role: str, contract: str | Contract) -> Obligation:
         return Obligation(role, 0, at_most=True) if con.betl else Obligation(role, 6)
     if role == "doubler":
         if con.doubling == "":
-            raise RulesError(f"bad role 'doubler': contract {con} is not doubled; "
-                             "expected a contract with X or XXX")
+            raise RulesError(
+                f"bad role 'doubler': contract {con} is not doubled; "
+                "expected a contract with X or XXX"
+            )
         if con.doubling == "XX":
-            raise RulesError("bad role 'doubler' after rekontra: tricks count as if there were "
-                             "no kontra (čl. 23); expected role follower or caller")
-        return (Obligation(role, TRICKS - 1, at_most=True, side=True) if con.betl
-                else Obligation(role, 5, side=True))
+            raise RulesError(
+                "bad role 'doubler' after rekontra: tricks count as if there were "
+                "no kontra (čl. 23); expected role follower or caller"
+            )
+        return (
+            Obligation(role, TRICKS - 1, at_most=True, side=True)
+            if con.betl
+            else Obligation(role, 5, side=True)
+        )
     if con.betl:
         raise NotSpecified(f"a {role}'s trick obligation on betl", P77)
     if con.doubling in ("X", "XXX"):
-        raise NotSpecified(f"a {role}'s own obligation once the partner has doubled "
-                           "(čl. 22 a binds the doubler 's partnerom')", P22)
+        raise NotSpecified(
+            f"a {role}'s own obligation once the partner has doubled "
+            "(čl. 22 a binds the doubler 's partnerom')",
+            P22,
+        )
     return Obligation(role, 2 if role == "follower" else 4)
 
 
@@ -196,8 +225,9 @@ class BoardScore:
 
 
 @provision(P77)
-def score_made(contract: str | Contract, defender_tricks: Sequence[int] = (), *,
-               refe: bool = False) -> BoardScore:
+def score_made(
+    contract: str | Contract, defender_tricks: Sequence[int] = (), *, refe: bool = False
+) -> BoardScore:
     """čl. 77 a) "svi prošli": the declarer writes the "izvođač za igru" column, each follower
     the "pratilac za štih" value per own trick, all times :func:`multiplier`.
 
@@ -210,28 +240,38 @@ def score_made(contract: str | Contract, defender_tricks: Sequence[int] = (), *,
     mult = multiplier(con.doubling, refe=refe)
     tricks = [int(t) for t in defender_tricks]
     if len(tricks) > 2 or any(not 0 <= t <= TRICKS for t in tricks) or sum(tricks) > TRICKS:
-        raise bad_input("defender tricks", list(defender_tricks),
-                        "0, 1 or 2 numbers of tricks (0-10) summing to at most 10")
+        raise bad_input(
+            "defender tricks",
+            list(defender_tricks),
+            "0, 1 or 2 numbers of tricks (0-10) summing to at most 10",
+        )
     if not pik_playable(con, refe=refe):
-        raise RulesError(f"bad contract {con}: pik from the auction is played only under refe, "
-                         "as igra or with kontra (definition Pik)")
+        raise RulesError(
+            f"bad contract {con}: pik from the auction is played only under refe, "
+            "as igra or with kontra (definition Pik)"
+        )
     if con.betl:
         if con.doubling in ("X", "XXX"):
-            raise RulesError(f"contract {con}: a doubled betl leaves the declarer or the doubler "
-                             "failed; see score_betl_defeated")
+            raise RulesError(
+                f"contract {con}: a doubled betl leaves the declarer or the doubler "
+                "failed; see score_betl_defeated"
+            )
         if sum(tricks) not in (0, TRICKS):
-            raise NotSpecified("scoring a betl when the defenders' tricks are given partially",
-                               P77)
+            raise NotSpecified("scoring a betl when the defenders' tricks are given partially", P77)
         why = "what the defenders write when betl is made (čl. 77 lists only betl defeated)"
-        return BoardScore(str(con), declarer_column(con) * mult, (None,) * len(tricks), mult,
-                          (why,))
+        return BoardScore(
+            str(con), declarer_column(con) * mult, (None,) * len(tricks), mult, (why,)
+        )
     if con.doubling in ("X", "XXX"):
-        raise RulesError(f"contract {con}: with kontra the declarer needs 6 tricks and the "
-                         "doubling side 5, so not everyone can make it (čl. 22, definition Pad)")
+        raise RulesError(
+            f"contract {con}: with kontra the declarer needs 6 tricks and the "
+            "doubling side 5, so not everyone can make it (čl. 22, definition Pad)"
+        )
     declarer_tricks = TRICKS - sum(tricks) if tricks else None
     if declarer_tricks is not None and not obligation("declarer", con).met(declarer_tricks):
-        raise NotSpecified(f"the penalty of a failed declarer ({con} with {declarer_tricks} "
-                           "tricks; čl. 77 b)", P77)
+        raise NotSpecified(
+            f"the penalty of a failed declarer ({con} with {declarer_tricks} tricks; čl. 77 b)", P77
+        )
     for t in tricks:
         if not obligation("follower", con).met(t):
             raise NotSpecified(f"the penalty of a failed follower ({t} tricks; čl. 77 b)", P77)
@@ -245,8 +285,9 @@ def score_made(contract: str | Contract, defender_tricks: Sequence[int] = (), *,
 
 
 @provision(P77, P22, P23)
-def score_betl_defeated(contract: str | Contract = "B", *, doubler: int | None = None,
-                        refe: bool = False) -> BoardScore:
+def score_betl_defeated(
+    contract: str | Contract = "B", *, doubler: int | None = None, refe: bool = False
+) -> BoardScore:
     """Betl defeated (the declarer took a trick). Undoubled: each defender writes 5 tricks'
     value (definition Betl: "protivnici bilježe svaki po vrijednost igre u vrijednosti 5
     štihova"; čl. 77 b). Doubled: the doubler (``doubler`` = 0 or 1, the defender who doubled
@@ -274,7 +315,8 @@ def score_betl_defeated(contract: str | Contract = "B", *, doubler: int | None =
 def _cents(x: Fraction) -> Decimal:
     """Round down to hundredths, as the čl. 79 b) example prints -9,34 / 6,66 / 2,66."""
     return (Decimal(x.numerator) / Decimal(x.denominator)).quantize(
-        Decimal("0.01"), rounding=ROUND_FLOOR)
+        Decimal("0.01"), rounding=ROUND_FLOOR
+    )
 
 
 @provision(P79)
@@ -285,8 +327,9 @@ def juhe_points(juhe: int) -> Decimal:
 
 
 @provision(P79, P77, P22)
-def pure_betl_double(contract: str | Contract = "BX", *, refe: bool = False
-                     ) -> tuple[Decimal, Decimal, Decimal]:
+def pure_betl_double(
+    contract: str | Contract = "BX", *, refe: bool = False
+) -> tuple[Decimal, Decimal, Decimal]:
     """čl. 79 b) "čisti Preferans obračun", "BX betl kontra kada je uspjela": points of
     (the doubler, the declarer, the third player).
 
@@ -301,13 +344,17 @@ def pure_betl_double(contract: str | Contract = "BX", *, refe: bool = False
     if refe:
         raise NotSpecified("the pure preferans score of a doubled betl under refe", P79)
     value, mult = game_value(con), multiplier(con.doubling)
-    return (juhe_points(TRICKS * value * mult), _cents(Fraction(-value * mult)),
-            juhe_points(5 * value))
+    return (
+        juhe_points(TRICKS * value * mult),
+        _cents(Fraction(-value * mult)),
+        juhe_points(5 * value),
+    )
 
 
 @provision(P79)
-def settle(sredina: Sequence[int | Fraction], juhe: Sequence[Sequence[int | Fraction]]
-           ) -> tuple[Decimal, ...]:
+def settle(
+    sredina: Sequence[int | Fraction], juhe: Sequence[Sequence[int | Fraction]]
+) -> tuple[Decimal, ...]:
     """Settle one board among three players into points (a reconstruction, see below).
 
     ``sredina[i]`` is what player i has in his middle column (a failed game adds its value),
