@@ -1,21 +1,15 @@
-"""Command-line interface: ``lawdesk build|stats|show|refs|serve|...``.
+"""Command-line interface: ``lawdesk build|stats|show|refs|search|ask|eval|score|...``.
 
-Each command is a thin wrapper over a typed function of the knowledge base.
+Each command is a thin wrapper over a typed function of the knowledge base or the rules core;
+the modules below register their commands on the shared Typer ``app`` when imported.
 """
 
 from __future__ import annotations
 
-import importlib
-
+from kb.cli import kb_cmds, pref_cmds, rules_cmds, search_cmds, serve_cmds
 from kb.cli.app import app
 
-# Command modules register on ``app`` when imported; a module not written yet is skipped.
-for _name in ("kb_cmds", "rules_cmds", "pref_cmds", "search_cmds", "serve_cmds"):
-    try:
-        importlib.import_module(f"kb.cli.{_name}")
-    except ModuleNotFoundError as exc:  # pragma: no cover - only while a module is absent
-        if exc.name != f"kb.cli.{_name}":
-            raise
+__all__ = ["app", "kb_cmds", "main", "pref_cmds", "rules_cmds", "search_cmds", "serve_cmds"]
 
 
 def main() -> None:

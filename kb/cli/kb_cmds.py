@@ -65,7 +65,7 @@ def stats_table(stats: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-@app.command()
+@app.command(rich_help_panel="Knowledge base")
 def build(kb: KbPath = store.DEFAULT_PATH) -> None:
     """Parse the corpus, link references and parallels, and write the KB (build/kb.sqlite)."""
     from kb.build import build as run_build  # imported here: the other commands stay light
@@ -76,7 +76,7 @@ def build(kb: KbPath = store.DEFAULT_PATH) -> None:
     typer.echo(f"wrote {kb} in {time.perf_counter() - t0:.1f} s")
 
 
-@app.command()
+@app.command(rich_help_panel="Knowledge base")
 def stats(kb: KbPath = store.DEFAULT_PATH, as_json: JsonFlag = False) -> None:
     """Per-document counts: laws, nodes, definitions, footnotes, tables, references, coverage."""
     docs = {d["id"]: d["stats"] for d in open_kb(kb).documents()}
@@ -115,7 +115,7 @@ def show_data(k: store.KB, node_id: str) -> dict[str, Any]:
     }
 
 
-@app.command()
+@app.command(rich_help_panel="Knowledge base")
 def show(
     node_id: Annotated[str, typer.Argument(help="A node ID such as sk-2017:27B1(a).")],
     kb: KbPath = store.DEFAULT_PATH,
@@ -165,7 +165,7 @@ def show(
                 typer.echo(f"  {item}")
 
 
-@app.command()
+@app.command(rich_help_panel="Knowledge base")
 def refs(
     unresolved: Annotated[bool, typer.Option("--unresolved", help="Only unresolved ones.")] = False,
     doc: Annotated[str | None, typer.Option("--doc", help="Only references from this doc.")] = None,

@@ -67,7 +67,7 @@ def score_data(
     return data
 
 
-@app.command("pref-score")
+@app.command("pref-score", rich_help_panel="Preferans rules")
 def pref_score(
     contract: Annotated[str, typer.Argument(help="e.g. K, K!, BX, TXX, igra-herc (čl. 77, 79).")],
     tricks: Annotated[
@@ -111,7 +111,7 @@ def pref_score(
     _emit(data, as_json, "\n".join(lines))
 
 
-@app.command("pref-auction")
+@app.command("pref-auction", rich_help_panel="Preferans rules")
 def pref_auction(
     calls: Annotated[
         list[str] | None,
@@ -142,7 +142,7 @@ def pref_auction(
     _emit(data, as_json, text)
 
 
-@app.command("pref-cycle")
+@app.command("pref-cycle", rich_help_panel="Preferans rules")
 def pref_cycle(
     numbers: Annotated[
         list[int] | None,
@@ -166,7 +166,7 @@ def pref_cycle(
     _emit(data, as_json, text)
 
 
-@app.command("pref-mitchell")
+@app.command("pref-mitchell", rich_help_panel="Preferans rules")
 def pref_mitchell(
     results: Annotated[
         list[float],

@@ -41,7 +41,7 @@ def _int(text: str, what: str) -> int:
         raise  # unreachable: fail() exits
 
 
-@app.command("score")
+@app.command("score", rich_help_panel="Bridge rules")
 def score_cmd(
     contract: Annotated[
         str, typer.Argument(help="Contract (4SX, 3NT, 'passed out') or result (4S+1, 3NTX-2).")
@@ -77,7 +77,7 @@ def score_cmd(
     _emit(as_json, data, f"{parts.total}  ({c}, {side}, {n} tricks; Law 77)")
 
 
-@app.command("imps", context_settings=_NUMBERS)
+@app.command("imps", context_settings=_NUMBERS, rich_help_panel="Bridge rules")
 def imps_cmd(
     diff: Annotated[str, typer.Argument(help="Points difference, e.g. 430 or -430.")],
     as_json: JsonOpt = False,
@@ -88,7 +88,7 @@ def imps_cmd(
     _emit(as_json, {"diff": d, "imps": value, "law": "78B"}, f"{value}  ({d} points; Law 78B)")
 
 
-@app.command("mp", context_settings=_NUMBERS)
+@app.command("mp", context_settings=_NUMBERS, rich_help_panel="Bridge rules")
 def mp_cmd(
     scores: Annotated[list[str], typer.Argument(help="The scores on one board, e.g. 620 650 620.")],
     as_json: JsonOpt = False,
@@ -108,7 +108,7 @@ def mp_cmd(
     _emit(as_json, {"top": top, "results": rows, "law": "78A"}, "\n".join(lines))
 
 
-@app.command("auction")
+@app.command("auction", rich_help_panel="Bridge rules")
 def auction_cmd(
     calls: Annotated[
         list[str] | None, typer.Argument(help="Calls in rotation from the dealer: 1H P 1S X.")

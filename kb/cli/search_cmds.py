@@ -34,7 +34,7 @@ def _print_results(results: list[dict[str, Any]]) -> None:
             typer.echo("    also: " + ", ".join(p["id"] for p in r["parallels"][:6]))
 
 
-@app.command()
+@app.command(rich_help_panel="Search")
 def search(
     query: Annotated[
         str | None, typer.Argument(help="Words or a citation (27B1a, član 16B).")
@@ -88,7 +88,7 @@ def search(
         _print_results(results)
 
 
-@app.command()
+@app.command(rich_help_panel="Search")
 def ask(
     question: Annotated[str, typer.Argument(help="A question, in any of the six languages.")],
     limit: Limit = 5,
@@ -142,7 +142,7 @@ def ask(
     _print_results(answer["passages"])
 
 
-@app.command("eval")
+@app.command("eval", rich_help_panel="Search")
 def evaluate(
     queries: Annotated[Path | None, typer.Option(help="JSONL evaluation set.")] = None,
     kb: KbPath = store.DEFAULT_PATH,

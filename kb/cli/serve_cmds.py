@@ -9,7 +9,7 @@ import typer
 from kb.cli.app import app
 
 
-@app.command()
+@app.command(rich_help_panel="Serving")
 def serve(
     host: Annotated[str, typer.Option(help="Interface to bind (keep it local).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
