@@ -308,7 +308,7 @@ class KB:
         return [_ref(r) for r in rows]
 
     def parallels(self, node_id: str) -> list[dict[str, str]]:
-        """Other nodes that carry the same concept key, with key and relation."""
+        """Nodes of other documents that carry the same concept key, with key and relation."""
         rows = self.con.execute(
             "SELECT p2.key, p2.node, p2.relation, p2.note FROM parallels p1 "
             "JOIN parallels p2 ON p2.key = p1.key AND p2.node != p1.node "
@@ -317,8 +317,9 @@ class KB:
         ).fetchall()
         seen: set[str] = set()
         out = []
+        own = node_id.split(":", 1)[0] + ":"
         for r in rows:
-            if r["node"] not in seen:
+            if r["node"] not in seen and not r["node"].startswith(own):
                 seen.add(r["node"])
                 out.append(dict(r))
         return out

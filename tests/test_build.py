@@ -83,3 +83,9 @@ def test_terms_have_definition_nodes(kb):
     terms = kb.terms("sr-2007")
     assert len(terms) == 53
     assert all(kb.get(t["node"]) is not None for t in terms)
+
+
+def test_parallels_are_other_documents(kb):
+    found = [p["node"] for p in kb.parallels("ru-comment:27")]
+    assert "sk-2017:27" in found
+    assert not any(n.startswith("ru-comment:") for n in found)
