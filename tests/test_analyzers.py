@@ -287,3 +287,25 @@ def test_game_words(query: str, games: list[str]) -> None:
 )
 def test_intent_words_leave_the_query(query: str, content: list[str]) -> None:
     assert analyzer("hr").analyze_query(query).lemmas == content
+
+
+@pytest.mark.parametrize(
+    ("query", "applies"),
+    [("appeal", False), ("preferans appeal", True), ("refe appeal", True)],
+)
+def test_conditional_synonyms_apply_only_when_their_document_is_named(
+    query: str, applies: bool
+) -> None:
+    # hr: "appeal<TAB>if:hr-pref-2014 žalba" is a visiting director's word for the code
+    a = analyzer("hr").analyze_query(query)
+    assert ("zalba" in a.expansions) is applies, a.expansions
+
+
+def test_conditional_synonym_needs_a_document_and_words() -> None:
+    from kb.search.analyze import _conditional
+    from kb.search.langdata import LangDataError
+
+    assert _conditional("if:pl-screens zasłona") == ("zasłona", "pl-screens")
+    assert _conditional("žalba") == ("žalba", None)
+    with pytest.raises(LangDataError, match="if:<document id> <words>"):
+        _conditional("if:pl-screens")

@@ -95,6 +95,27 @@ QUERIES = [
     # Russian questions about laws outside ru-comment's 24-39
     ("срок подачи апелляции", "sk-2017:92B"),
     ("первый ход вне очереди", "sr-2007:54"),
+    # director jargon and acronyms the player vocabulary translates (BIT, LOOT, PP)
+    ("BIT", "sk-2017:73D"),
+    ("LOOT", "sr-2007:53"),
+    ("OLOOT", "sk-2017:54"),
+    ("PP", "sr-2007:90"),
+    ("psyche", "sk-2017:40C"),
+    ("stop card", "sk-2017:73A2"),
+    ("late arrival", "sr-2007:90B1"),
+    ("claim disputed", "sk-2017:70"),
+    ("fielded misbid", "sk-2017:40C1"),
+    # an English word that the Croatian code's visitors' list knows is about the bridge Laws
+    # unless the query names preferans
+    ("appeal", "sk-2017:92"),
+    # Russian jargon for laws outside ru-comment's 24-39, and pymorphy overrides (клейма)
+    ("опоздание на тур", "sk-2017:90B1"),
+    ("не алертовал", "sr-2007:21B1"),
+    ("матчпоинты", "sr-2007:78A"),
+    ("болван указал на ренонс", "sk-2017:43A1"),
+    ("клейма", "sk-2017:68"),
+    # Polish words for the Laws (no Polish text of them) through the English route
+    ("wynik ważony", "sk-2017:12C1(c)"),
     # a word naming the game or the document steers there from any language
     ("preferans penalty card", "hr-pref-2014:51"),
     ("hra za zástenami zmena tempa", "pl-screens:4"),

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from spacy.language import Language
 
 from kb.search import intent
-from kb.search.langdata import LANGS, lexicon, load, pipeline_factory
+from kb.search.langdata import LANGS, LangDataError, lexicon, load, pipeline_factory
 from kb.search.lemmatizer import preprocessor
 from kb.search.normalize import cite_terms, clean, fold
 
@@ -59,12 +59,14 @@ class Analyzer:
         self._prep = preprocessor(code)  # exact-field form, e.g. sr Cyrillic -> Latin
         self._is_known = lexicon(code)
         self.stop_words = frozenset(fold(w) for w in data.stop_words)
-        self._synonyms: dict[tuple[str, ...], list[str]] = {}
+        # key -> [(value, document the query must name for it to apply, or None)]
+        self._synonyms: dict[tuple[str, ...], list[tuple[str, str | None]]] = {}
         for key, value in data.synonyms:
+            entry = _conditional(value)
             for form in set(self._key_forms(key)):
                 values = self._synonyms.setdefault(form, [])
-                if value not in values:
-                    values.append(value)
+                if entry not in values:
+                    values.append(entry)
 
     def _key_forms(self, key: str) -> list[tuple[str, ...]]:
         """A synonym key as a sequence of folded lemmas and as folded surface forms."""
@@ -142,6 +144,7 @@ class Analyzer:
                 values = self._synonyms.get(tuple(t.lemma for t in window)) or self._synonyms.get(
                     tuple(t.folded for t in window)
                 )
+                values = [v for v, doc in values or () if doc is None or doc in found.docs]
                 if values:
                     result.synonym_words.update(t.folded for t in window)
                     for value in values:
@@ -153,6 +156,18 @@ class Analyzer:
                     break
             i += 1
         return result
+
+
+def _conditional(value: str) -> tuple[str, str | None]:
+    """A synonym value and the document it is for: ``if:hr-pref-2014 žalba`` applies only to a
+    query that names that document or its subject (a visiting director's "appeal" is about the
+    preferans code only when the query says preferans); a plain value always applies."""
+    if not value.startswith("if:"):
+        return value, None
+    doc, _, rest = value[3:].partition(" ")
+    if not doc or not rest.strip():
+        raise LangDataError(f"synonym value {value!r} is not 'if:<document id> <words>'")
+    return rest.strip(), doc
 
 
 @functools.cache

@@ -20,6 +20,14 @@ from kb.search.normalize import clean, fold, sr_to_latin
 _GENERIC_WORDS = r"(?i:laws?|rules?|art\.?|articles?|§|par\.?|pkt\.?|prav\.?|p\.)"
 _POINT = re.compile(r"^(\d{1,3})\.(\d{1,2})$")
 _NUMBERED = re.compile(r"^\d{1,3}(?!\d)")
+_SEPARATORS = re.compile(r"(?<=[0-9a-z])[-/_](?=[0-9a-z])")
+_CLOSING = re.compile(r"(?<!\()\b([a-z])\)")
+# the first number followed by a lower-case letter, as typed: "61 a", not "61A"
+_LOWER_ITEM = re.compile(r"^\D*\d{1,3}\s*[a-h](?![a-z])")
+_NESTED_PART = re.compile(r"\d{1,3}|[a-z]{1,4}")
+# a cite with a section letter, typed among other words (law numbers 8-93, or 1-7 with a
+# paragraph: "1C", "4D" are calls)
+_SECTIONED = re.compile(r"^(?:(?:[89]|\d\d)[A-H]|\d{1,2}[A-H]\d)")
 
 
 @dataclass(frozen=True)
@@ -33,15 +41,16 @@ class QueryCite:
 
 @functools.cache
 def _law_words() -> list[tuple[str, re.Pattern[str]]]:
-    """(language, pattern) for every language's query words, as written and folded."""
+    """(language, pattern) for every language's query words, as written and folded; the
+    lookahead lets the alternation try a longer word ("článku 12", not "čl")."""
     out = []
     for code in languages():
         pattern = load(code).query_words
         if pattern is None:
             continue
-        out.append((code, re.compile(pattern.pattern + r"\s*")))
-        out.append((code, re.compile(fold(pattern.pattern) + r"\s*")))
-    out.append(("", re.compile(_GENERIC_WORDS + r"\s*")))
+        out.append((code, re.compile(pattern.pattern + r"\s*(?=\d)")))
+        out.append((code, re.compile(fold(pattern.pattern) + r"\s*(?=\d)")))
+    out.append(("", re.compile(_GENERIC_WORDS + r"\s*(?=\d)")))
     return out
 
 
@@ -59,27 +68,82 @@ def _strip_law_word(text: str) -> tuple[str, tuple[str, ...]]:
     return rest.strip(), tuple(hints)
 
 
+def _canonical(rest: str) -> str:
+    """Separators and closing brackets of a typed cite out: ``27-B-1-b`` -> ``27 B 1 b``,
+    ``61 b)`` -> ``61 b``, ``27/B/1`` -> ``27 B 1``; ``27b1(b)`` stays."""
+    rest = _SEPARATORS.sub(" ", rest)
+    return _CLOSING.sub(r"\1", rest).strip()
+
+
+def _nested(rest: str) -> str | None:
+    """The article-path reading of a cite (Croatian preferans, screens): ``61 a 2`` ->
+    ``61(a)2``, ``94b`` -> ``94(b)``; None when ``rest`` is not number, letters and numbers."""
+    parts = _NESTED_PART.findall(rest.replace("(", " ").replace(")", " "))
+    if not parts or "".join(parts) != re.sub(r"[\s().]+", "", rest):
+        return None
+    out = parts[0]
+    for part in parts[1:]:
+        out += f"({part})" if part.isalpha() else part
+    return out
+
+
 def parse_query(text: str) -> QueryCite | None:
     """The citation a whole query names, or None if the query is not (only) a citation."""
+    found = _parse(text)
+    return found[0] if found else None
+
+
+def _parse(text: str) -> tuple[QueryCite, bool] | None:
+    """The citation ``text`` names and whether a law word preceded it."""
     q = clean(text).strip().strip(".,;:?!")
-    rest, hints = q.lower(), ()
+    rest, hints, worded = q.lower(), (), False
     # Cyrillic law words: Russian as written, Serbian ("члан 27") read as Latin
     for variant in (q.lower(), sr_to_latin(q.lower())):
         stripped, found = _strip_law_word(variant)
+        if variant != q.lower():
+            found = tuple(c for c in found if c == "sr")  # only Serbian is typed in Cyrillic
         if found or stripped != variant:
-            rest, hints = stripped, tuple(dict.fromkeys(hints + found))
+            rest, hints, worded = stripped, tuple(dict.fromkeys(hints + found)), True
+    rest = _canonical(rest)
     if not _NUMBERED.match(rest):
         return None
     point = _POINT.match(rest)
     if point:
-        return QueryCite(rest, (), hints)
+        return QueryCite(rest, (), hints), worded
     try:
         cite = parse_cite(rest)
     except CiteError:
         return None
     alternatives: list[str] = []
-    # a lower-case letter right after the number may be an item of an article ("29a" -> 29(a))
-    m = re.fullmatch(r"(\d{1,3})\s*([a-h])", rest)
-    if m:
-        alternatives.append(f"{m.group(1)}({m.group(2)})")
-    return QueryCite(cite, tuple(alternatives), hints)
+    # a lower-case letter right after the number may be an item of an article ("29a" -> 29(a),
+    # "61 a 2" -> 61(a)2 in the preferans code)
+    nested = _nested(rest)
+    if nested and nested != cite and _LOWER_ITEM.match(q):
+        alternatives.append(nested)
+    return QueryCite(cite, tuple(alternatives), hints), worded
+
+
+def split_query(text: str) -> tuple[QueryCite, str] | None:
+    """A citation inside a query of other words, and those words: ``law 16 UI`` ->
+    (16, "UI"), ``član 27 nedovoljan licit`` -> (27, "nedovoljan licit"). The cite must carry a
+    law word or a section letter (``27B1 hesitation``): a bare number among words is a count
+    ("3 štiha"), not a Law. The longest cite wins, the earliest on a tie."""
+    words = clean(text).split()
+    best: tuple[int, int, QueryCite] | None = None
+    for i in range(len(words)):
+        for j in range(len(words), i, -1):
+            if j - i == len(words):
+                continue  # the whole query is parse_query's business
+            found = _parse(" ".join(words[i:j]))
+            if found is None:
+                continue
+            cite, worded = found
+            if worded or (j == i + 1 and _SECTIONED.match(words[i].upper())):
+                if best is None or j - i > best[1] - best[0]:
+                    best = (i, j, cite)
+                break
+    if best is None:
+        return None
+    i, j, cite = best
+    rest = " ".join(words[:i] + words[j:]).strip(" .,;:?!")
+    return (cite, rest) if rest else None

@@ -24,13 +24,14 @@ import numpy as np
 
 from kb.search import route
 from kb.search.analyze import Analysis, Analyzer, analyzer
-from kb.search.cite import QueryCite, parse_query
+from kb.search.cite import QueryCite, parse_query, split_query
 from kb.search.index import LangIndex, SearchIndex, UnitText, unit_text
 from kb.search.normalize import clean, sr_to_latin
 
 EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
 EXPANSION_WEIGHT = 0.7  # player vocabulary counts a little less than the user's own words
 ROUTE_WEIGHT = 0.9  # a Law reached through a vocabulary route ranks under an equal direct hit
+ROUTE_OWN_LANGUAGE = 1.02  # ... and in a document of the query's language, just above the others
 FUZZY_COVER = 0.5  # a word matched only one edit away counts half towards the cover
 TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query matches
 DEFINITION_BOOST = 2.0  # "šta je X": definitions first
@@ -42,6 +43,10 @@ PIVOT_WEIGHT = 0.8
 PIVOT_TOP = 5  # units of the excluded language carried over
 PREFIX_WEIGHT = 0.6  # a cite found only as its ancestor (27B1(a) -> 27 in a commentary)
 SNIPPET_CHARS = 220
+UNHINTED = 0.9  # a cite's match in a document whose language's law word was not typed
+UNHINTED_CODE = 0.85  # ... in a document that is not the Laws (the preferans code)
+WITHIN_CITE = 0.5  # "law 16 UI": how far the words lift a node inside the cited one
+OUTSIDE_CITE = 0.5  # ... and what they find outside it, under the weakest cite match
 TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
 MARK = ("[", "]")
 
@@ -145,14 +150,23 @@ def _top(scores: np.ndarray, k: int) -> np.ndarray:
 
 
 def _rank(
-    index: SearchIndex, query: str, filters: Filters, query_lang: str | None
+    index: SearchIndex, query: str, filters: Filters, query_lang: str | None, cites: bool = True
 ) -> tuple[dict[str, float], dict[str, set[str]]]:
-    """Scores per node ID, and the query terms to mark per language."""
-    cite = parse_query(query)
+    """Scores per node ID, and the query terms to mark per language (``cites=False``: the
+    query's citation, if any, is a term like any other)."""
+    cite = parse_query(query) if cites else None
     if cite is not None:
         hits = cite_hits(index, cite, filters)
         if hits:
             return hits, {}
+    mixed = split_query(query) if cites else None
+    if mixed is not None:
+        hits = cite_hits(index, mixed[0], filters)
+        if hits:
+            # the cite stays a term: a unit of another document that cites it is a good answer
+            words = f"{mixed[1]} {mixed[0].cite}"
+            found = _rank(index, words, filters, query_lang, cites=False)
+            return _within(index, mixed[0], hits, *found)
     langs = [query_lang] if query_lang else detect_languages(query)
     analyses = {code: analyzer(code).analyze_query(query) for code in langs}
     steer = [d for a in analyses.values() for d in a.intents.docs if d in index.docs]
@@ -215,6 +229,9 @@ def _rank(
                 marks[node_id] = marked
     for c, s in routed.items():
         for node_id, w in _cite_nodes(index, c, filters, law_numbered=True).items():
+            # of the documents a route reaches, the one in the query's language reads best
+            if index.docs[index.nodes[node_id].doc].lang in analyses:
+                w *= ROUTE_OWN_LANGUAGE
             scored[node_id] = max(scored.get(node_id, 0.0), ROUTE_WEIGHT * s * w)
     games = {g for a in analyses.values() for g in a.intents.games}
     if games:  # "bridž renons kazna": the documents of the game named
@@ -230,6 +247,33 @@ def _rank(
             if d not in found and filters.allows(d, index):
                 _document_top(index, d, scored)
     return scored, marks
+
+
+def _within(
+    index: SearchIndex,
+    cite: QueryCite,
+    hits: dict[str, float],
+    scored: dict[str, float],
+    marks: dict[str, set[str]],
+) -> tuple[dict[str, float], dict[str, set[str]]]:
+    """A cite with words ("law 16 UI"): the cited nodes first, the words reranking the nodes
+    inside them; what the words find elsewhere follows under every cited node, except in a
+    document of the law word's language that lacks the cite ("przepis 16 zasłona": the screens
+    regulation speaks of Law 16 without having one), where the words rank on a par."""
+    top = max(scored.values(), default=0.0) or 1.0
+    cited_docs = {index.nodes[n].doc for n in hits}
+    out = dict(hits)
+    for node_id, s in scored.items():
+        cur: str | None = node_id
+        while cur is not None and cur not in hits:
+            cur = index.nodes[cur].parent
+        if cur is not None:
+            out[node_id] = max(out.get(node_id, 0.0), hits[cur] * (1.0 + WITHIN_CITE * s / top))
+            continue
+        doc = index.nodes[node_id].doc
+        own = doc not in cited_docs and index.docs[doc].lang in cite.langs
+        out[node_id] = max(out.get(node_id, 0.0), (1.0 if own else OUTSIDE_CITE) * s / top)
+    return out, marks
 
 
 def _document_top(index: SearchIndex, doc: str, scored: dict[str, float]) -> None:
@@ -312,11 +356,12 @@ def _route(
     known = route.vocabulary(code)
     content = [t for t in a.tokens if not t.stop] or a.tokens
     if cover is None:
-        if content and all(t.lemma not in known for t in content):
-            return
+        # a word the player vocabulary translated ("BIT" -> hesitation) is known through it
         cover = sum(t.lemma in known or t.folded in a.synonym_words for t in content) / max(
             1, len(content)
         )
+        if content and cover <= 0:
+            return
     for c, s in route.route_cites(code, terms).items():
         out[c] = max(out.get(c, 0.0), s * cover * cover)
 
@@ -350,8 +395,13 @@ def cite_hits(index: SearchIndex, cite: QueryCite, filters: Filters) -> dict[str
         for node_id, w in _cite_nodes(index, c, filters, law_numbered=False).items():
             if node_id in out:
                 continue
-            hinted = not cite.langs or index.docs[index.nodes[node_id].doc].lang in cite.langs
-            out[node_id] = w * (1.0 if hinted else 0.9)
+            meta = index.docs[index.nodes[node_id].doc]
+            if cite.langs and meta.lang in cite.langs:
+                out[node_id] = w
+            else:
+                # a cite without the law word of a document's language names a Law of the Laws
+                # of Duplicate Bridge sooner than an article of another code
+                out[node_id] = w * (UNHINTED if meta.law_numbered else UNHINTED_CODE)
     # an exact match in a document beats its alternative/prefix matches elsewhere in that doc
     return out
 
