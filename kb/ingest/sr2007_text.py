@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from kb.ingest.common import MARKUP_TAGS, squash
+from kb.script import sr_to_latin
 
 # --- markup -------------------------------------------------------------------------------
 _SUP = re.compile(r"<sup>\s*(\d{1,3})\s*</sup>")
@@ -20,74 +21,6 @@ _HASHES = re.compile(r"^\s*#{1,6}\s*")
 
 # Serbian Cyrillic -> Latin, used only inside words that mix both scripts (OCR/keyboard slips,
 # e.g. ``skрати`` at line 1795); whole Cyrillic words are left alone.
-_CYR = dict(
-    zip(
-        "абвгдђежзијклљмнњопрстћуфхцчџшАБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ",
-        [
-            "a",
-            "b",
-            "v",
-            "g",
-            "d",
-            "đ",
-            "e",
-            "ž",
-            "z",
-            "i",
-            "j",
-            "k",
-            "l",
-            "lj",
-            "m",
-            "n",
-            "nj",
-            "o",
-            "p",
-            "r",
-            "s",
-            "t",
-            "ć",
-            "u",
-            "f",
-            "h",
-            "c",
-            "č",
-            "dž",
-            "š",
-            "A",
-            "B",
-            "V",
-            "G",
-            "D",
-            "Đ",
-            "E",
-            "Ž",
-            "Z",
-            "I",
-            "J",
-            "K",
-            "L",
-            "Lj",
-            "M",
-            "N",
-            "Nj",
-            "O",
-            "P",
-            "R",
-            "S",
-            "T",
-            "Ć",
-            "U",
-            "F",
-            "H",
-            "C",
-            "Č",
-            "Dž",
-            "Š",
-        ],
-        strict=True,
-    )
-)
 _LAT, _CYRL = "a-zA-Zčćžšđ", "а-яА-ЯђјљњћџЂЈЉЊЋЏ"
 _MIXED_WORD = re.compile(rf"\w*(?:[{_LAT}][{_CYRL}]|[{_CYRL}][{_LAT}])\w*")
 
@@ -121,7 +54,7 @@ def repair_script(text: str) -> tuple[str, list[str]]:
 
     def fix(m: re.Match[str]) -> str:
         word = m.group(0)
-        new = "".join(_CYR.get(c, c) for c in word)
+        new = sr_to_latin(word)
         changed.append(f"{word} -> {new}")
         return new
 
