@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import get_args
 
 import pytest
 from conftest import DOCS, parsed_doc, source_text
@@ -12,22 +13,10 @@ from ingest_helpers import mutate, mutations
 
 from kb.ingest import parse
 from kb.ingest.coverage import coverage, missing
+from kb.models import NodeKind
 
 ID_FORM = re.compile(r"^[a-z0-9-]+:\S+$")
-KINDS = {
-    "chapter",
-    "part",
-    "section-group",
-    "law",
-    "section",
-    "paragraph",
-    "item",
-    "subitem",
-    "definition",
-    "footnote",
-    "table",
-    "point",
-}
+KINDS = set(get_args(NodeKind))
 # the three Laws texts are read nearly word for word; the others may lose a little more
 COVERAGE_FLOOR = {"sr-2007": 0.999, "hr-pref-2014": 0.999, "sk-2017": 0.999}
 
