@@ -57,12 +57,22 @@ def index() -> SearchIndex:
         ("art. 12", "12", None),
         ("§ 40", "40", None),
         ("§40B", "40B", None),
+        ("paragraf 12", "12", None),
+        # a number sign after the law word, the law word after the number
+        ("pravidlo č. 64", "64", "sk"),
+        ("law no. 64", "64", "en"),
+        ("53. članak", "53", "hr"),
+        # an article path in brackets, as the preferans code writes it
+        ("clanak 61(a)2", "61(a)2", "hr"),
         # Russian
         ("правило 27 B 1 b", "27B1(b)", "ru"),
         ("пр. 27", "27", "ru"),
         ("закон 27", "27", "ru"),
         ("ст. 27", "27", "ru"),
         ("п. 27.5", "27.5", "ru"),
+        ("п 27.5", "27.5", "ru"),
+        ("ст 27", "27", "ru"),
+        ("пункт 27.5", "27.5", None),
         # separators and spacing
         ("27.B.1.b", "27B1(b)", None),
         ("27-B-1-b", "27B1(b)", None),
@@ -102,6 +112,8 @@ def test_cyrillic_russian_law_word_hints_russian_only() -> None:
         "opóźnienie tacki 20 sekund",
         "law",
         "27 tricks",
+        "12 tricks",
+        "pas 3",
         "",
     ],
 )

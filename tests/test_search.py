@@ -114,6 +114,12 @@ QUERIES = [
     ("матчпоинты", "sr-2007:78A"),
     ("болван указал на ренонс", "sk-2017:43A1"),
     ("клейма", "sk-2017:68"),
+    # an everyday word the route does not know (игрок) and a question word's form (какое) do
+    # not hide the Law the route names; a typo of a route word is corrected
+    ("какое наказание за медленную игру", "sr-2007:90B2"),
+    ("игрок сделал атаку вне очереди", "sk-2017:54"),
+    ("опаздание", "sr-2007:90B1"),
+    ("дисквалификацыя", "sk-2017:91"),
     # Polish words for the Laws (no Polish text of them) through the English route
     ("wynik ważony", "sk-2017:12C1(c)"),
     # a word naming the game or the document steers there from any language

@@ -17,7 +17,14 @@ from kb.search.normalize import clean, fold, sr_to_latin
 
 # Law words of the query languages that have no documents of their own (English), and
 # abbreviations every language uses.
-_GENERIC_WORDS = r"(?i:laws?|rules?|art\.?|articles?|§|par\.?|pkt\.?|prav\.?|p\.)"
+_GENERIC_WORDS = (
+    r"(?i:laws?|rules?|art\.?|articles?|§|par\.?|paragra(?:f|ph)\w*|pkt\.?|prav\.?|p\.|"
+    r"пункт\w*|параграф\w*)"
+)
+# a number sign between the law word and the number: "pravidlo č. 64", "law no. 64", "правило № 64"
+_NUMBER_SIGN = r"\s*(?:(?i:č\.?|c\.|br\.?|nr\.?|no\.?|num\.?|№|#)\s*)?(?=\d)"
+# the law word after the number, as Croatian and Serbian write it: "53. članak" -> "članak 53"
+_POSTPOSED = re.compile(r"^(\d{1,3}(?:\.\d{1,2})?[a-z0-9()]*)\.?\s+(\D+)$")
 _POINT = re.compile(r"^(\d{1,3})\.(\d{1,2})$")
 _NUMBERED = re.compile(r"^\d{1,3}(?!\d)")
 _SEPARATORS = re.compile(r"(?<=[0-9a-z])[-/_](?=[0-9a-z])")
@@ -48,9 +55,9 @@ def _law_words() -> list[tuple[str, re.Pattern[str]]]:
         pattern = load(code).query_words
         if pattern is None:
             continue
-        out.append((code, re.compile(pattern.pattern + r"\s*(?=\d)")))
-        out.append((code, re.compile(fold(pattern.pattern) + r"\s*(?=\d)")))
-    out.append(("", re.compile(_GENERIC_WORDS + r"\s*(?=\d)")))
+        out.append((code, re.compile(pattern.pattern + _NUMBER_SIGN)))
+        out.append((code, re.compile(fold(pattern.pattern) + _NUMBER_SIGN)))
+    out.append(("", re.compile(_GENERIC_WORDS + _NUMBER_SIGN)))
     return out
 
 
@@ -96,6 +103,9 @@ def parse_query(text: str) -> QueryCite | None:
 def _parse(text: str) -> tuple[QueryCite, bool] | None:
     """The citation ``text`` names and whether a law word preceded it."""
     q = clean(text).strip().strip(".,;:?!")
+    post = _POSTPOSED.match(q.lower())
+    if post and _strip_law_word(f"{post.group(2)} 1")[0] == "1":
+        q = f"{post.group(2)} {post.group(1)}"  # "53. članak" -> "članak 53"
     rest, hints, worded = q.lower(), (), False
     # Cyrillic law words: Russian as written, Serbian ("члан 27") read as Latin
     for variant in (q.lower(), sr_to_latin(q.lower())):
@@ -110,14 +120,17 @@ def _parse(text: str) -> tuple[QueryCite, bool] | None:
     point = _POINT.match(rest)
     if point:
         return QueryCite(rest, (), hints), worded
+    nested = _nested(rest)
     try:
         cite = parse_cite(rest)
     except CiteError:
-        return None
+        if nested is None or "(" not in rest:
+            return None
+        # an article path as the preferans code writes it ("clanak 61(a)2")
+        return QueryCite(nested, (), hints), worded
     alternatives: list[str] = []
     # a lower-case letter right after the number may be an item of an article ("29a" -> 29(a),
     # "61 a 2" -> 61(a)2 in the preferans code)
-    nested = _nested(rest)
     if nested and nested != cite and _LOWER_ITEM.match(q):
         alternatives.append(nested)
     return QueryCite(cite, tuple(alternatives), hints), worded

@@ -40,6 +40,7 @@ STEER_OTHER = 0.4  # a query naming a document ("preferans", "screens"): other d
 DOCUMENT_TOP = 5  # top-level provisions offered for a document named and nothing else matched
 LATIN_LANGS = frozenset({"sr", "hr", "sk", "pl"})
 PIVOT_WEIGHT = 0.8
+COMMON_SHARE = 0.15  # a word in more of a language's units than this is an everyday word
 PIVOT_TOP = 5  # units of the excluded language carried over
 PREFIX_WEIGHT = 0.6  # a cite found only as its ancestor (27B1(a) -> 27 in a commentary)
 SNIPPET_CHARS = 220
@@ -186,7 +187,17 @@ def _rank(
     for code, analysis in analyses.items():
         lidx = index.langs.get(code)
         if code in route.languages():
-            _route(code, analysis.lemmas + analysis.expansions, None, analysis, routed)
+            common = partial(_common, lidx) if lidx is not None else None
+            foreign = partial(_known_elsewhere, tuple(analyzer(c) for c in analyses if c != code))
+            _route(
+                code,
+                analysis.lemmas + analysis.expansions,
+                None,
+                analysis,
+                routed,
+                common,
+                foreign,
+            )
         if lidx is None:
             continue
         others = tuple(analyzer(c) for c in analyses if c != code)
@@ -343,8 +354,21 @@ def _allowed(index: SearchIndex, lidx: LangIndex, filters: Filters) -> np.ndarra
     return np.array([index.nodes[u].doc in ok for u in lidx.units], dtype=bool)
 
 
+def _common(lidx: LangIndex, lemma: str) -> bool:
+    """Whether ``lemma`` is an everyday word of the language's documents (игрок, сделать): in
+    more than COMMON_SHARE of its units."""
+    hit = lidx.lemma.postings.get(lemma)
+    return hit is not None and hit[0].size > COMMON_SHARE * lidx.lemma.size
+
+
 def _route(
-    code: str, terms: list[str], cover: float | None, a: Analysis, out: dict[str, float]
+    code: str,
+    terms: list[str],
+    cover: float | None,
+    a: Analysis,
+    out: dict[str, float],
+    common: Callable[[str], bool] | None = None,
+    foreign: Callable[[str], bool] = lambda w: False,
 ) -> None:
     """Add cites reached through a vocabulary route (law titles, TD vocabulary) to ``out``.
 
@@ -355,13 +379,26 @@ def _route(
         return
     known = route.vocabulary(code)
     content = [t for t in a.tokens if not t.stop] or a.tokens
+    if common is not None:
+        # an everyday word the route does not know says nothing of which Law is asked about
+        content = [t for t in content if t.lemma in known or not common(t.lemma)] or content
     if cover is None:
         # a word the player vocabulary translated ("BIT" -> hesitation) is known through it
-        cover = sum(t.lemma in known or t.folded in a.synonym_words for t in content) / max(
-            1, len(content)
-        )
+        hits = 0.0
+        near: list[str] = []
+        for t in content:
+            if t.lemma in known or t.folded in a.synonym_words:
+                hits += 1
+            elif common is not None and not foreign(t.exact):
+                # a typo of a route word ("опаздание"): its neighbours, a less certain cover (in
+                # a language with documents of its own; English words are every query's guess)
+                found = sorted(route.fuzzy(code, t.lemma) | route.fuzzy(code, t.folded))[:3]
+                hits += FUZZY_COVER if found else 0.0
+                near.extend(found)
+        cover = hits / max(1, len(content))
         if content and cover <= 0:
             return
+        terms = terms + near
     for c, s in route.route_cites(code, terms).items():
         out[c] = max(out.get(c, 0.0), s * cover * cover)
 

@@ -23,6 +23,7 @@ from kb.search.index import FieldIndex
 from kb.search.langdata import LANG_DIR, LANGS, LangDataError, read_pairs
 
 VOCABULARY = "td_vocabulary.tsv"
+FUZZY_MIN = 5  # shorter words are not corrected (too many neighbours)
 SECTION_EDGE = 1.02  # how far a singled-out section ranks above its law
 _SECTION_CITE = re.compile(r"^(\d{1,2})([A-H])$")
 
@@ -105,6 +106,32 @@ def _field(code: str) -> FieldIndex:
 def vocabulary(code: str) -> frozenset[str]:
     """Every lemma a language's route knows."""
     return frozenset(_field(code).postings)
+
+
+@functools.cache
+def _deletes(code: str) -> dict[str, frozenset[str]]:
+    """One-delete variants of the route's words (symmetric delete), for typo correction."""
+    out: dict[str, set[str]] = {}
+    for word in vocabulary(code):
+        if len(word) >= FUZZY_MIN and word.isalpha():
+            for i in range(len(word)):
+                out.setdefault(word[:i] + word[i + 1 :], set()).add(word)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def fuzzy(code: str, word: str) -> set[str]:
+    """Words of a language's route at edit distance 1 from ``word`` ("опаздание" -> опоздание)."""
+    if len(word) < FUZZY_MIN:
+        return set()
+    known, deletes = vocabulary(code), _deletes(code)
+    found = set(deletes.get(word, ()))
+    for i in range(len(word)):
+        shorter = word[:i] + word[i + 1 :]
+        found |= deletes.get(shorter, frozenset())
+        if shorter in known:
+            found.add(shorter)
+    found.discard(word)
+    return found
 
 
 def route_cites(code: str, terms: list[str], keep: float = 0.6) -> dict[str, float]:
