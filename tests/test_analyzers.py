@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from kb.refs import parse_cite
+from kb.script import sr_to_latin
 from kb.search import corpus_meta, intent, route
 from kb.search.analyze import analyzer
 from kb.search.langdata import INTENTS, LANG_DIR, LANGS, load, read_pairs
-from kb.search.normalize import cite_terms, fold, sr_to_latin
+from kb.search.normalize import cite_terms, fold
 
 
 def entries() -> tuple[route.Entry, ...]:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from kb.refs import CiteError, parse_cite
 from kb.refs.patterns import languages, load
-from kb.search.normalize import clean, fold, sr_to_latin
+from kb.script import sr_to_latin
+from kb.search.normalize import clean, fold
 
 # Law words of the query languages that have no documents of their own (English), and
 # abbreviations every language uses.

@@ -15,8 +15,9 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from kb.script import sr_to_latin
 from kb.search.langdata import LANGS, LangDataError, load
-from kb.search.normalize import fold, sr_to_latin
+from kb.search.normalize import fold
 
 PREFIX_KEY = 4  # prefix patterns are looked up by their first word's first letters
 

@@ -1,6 +1,7 @@
 """Text normalisation shared by every analyzer: Unicode form, Serbian script, folding, cite terms.
 
-Pure functions, no language data: the per-language word lists live in ``kb/lang/<code>/``.
+Pure functions, no language data (the Serbian script table is ``kb.script``, shared with the
+reader): the per-language word lists live in ``kb/lang/<code>/``.
 """
 
 from __future__ import annotations
@@ -8,41 +9,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-
-_SR_CYR = "абвгдђежзијклљмнњопрстћуфхцчџш"
-_SR_LAT = [
-    "a",
-    "b",
-    "v",
-    "g",
-    "d",
-    "đ",
-    "e",
-    "ž",
-    "z",
-    "i",
-    "j",
-    "k",
-    "l",
-    "lj",
-    "m",
-    "n",
-    "nj",
-    "o",
-    "p",
-    "r",
-    "s",
-    "t",
-    "ć",
-    "u",
-    "f",
-    "h",
-    "c",
-    "č",
-    "dž",
-    "š",
-]
-_SR_TABLE = str.maketrans(dict(zip(_SR_CYR, _SR_LAT, strict=True)))
 
 # đ and ł do not decompose under NFD; ё folds to е (Russian texts mix them freely)
 _SPECIAL = str.maketrans({"đ": "dj", "ł": "l", "ё": "е", "ß": "ss"})
@@ -61,11 +27,6 @@ def clean(text: str) -> str:
     """NFC, NBSP and other odd spaces to a plain space, soft hyphens dropped."""
     text = unicodedata.normalize("NFC", text)
     return text.replace("\xa0", " ").replace("\u202f", " ").replace("\xad", "")
-
-
-def sr_to_latin(text: str) -> str:
-    """Serbian Cyrillic to Latin (lower-case input; ``љ`` -> ``lj``, ``џ`` -> ``dž``)."""
-    return text.translate(_SR_TABLE)
 
 
 @functools.lru_cache(maxsize=200_000)

@@ -22,11 +22,12 @@ from typing import Any
 
 import numpy as np
 
+from kb.script import sr_to_latin
 from kb.search import route
 from kb.search.analyze import Analysis, Analyzer, analyzer
 from kb.search.cite import QueryCite, parse_query, split_query
 from kb.search.index import LangIndex, SearchIndex, UnitText, unit_text
-from kb.search.normalize import clean, sr_to_latin
+from kb.search.normalize import clean
 
 EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
 EXPANSION_WEIGHT = 0.7  # player vocabulary counts a little less than the user's own words

@@ -9,8 +9,8 @@ from __future__ import annotations
 import lemmagen3
 from spacy.language import Language
 
+from kb.script import sr_to_latin
 from kb.search.lemmatizer import build_pipeline
-from kb.search.normalize import sr_to_latin
 
 
 def make_pipeline() -> Language:
