@@ -27,7 +27,7 @@ import difflib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -340,18 +340,6 @@ class KB:
             sql, args = sql + " AND doc = ?", (kind, doc)
         return [dict(r) for r in self.con.execute(sql, args)]
 
-    def ancestors(self, node: Node) -> list[Node]:
-        """The chain of parents, nearest first."""
-        chain = []
-        parent = node.parent
-        while parent:
-            p = self.get(parent)
-            if p is None:
-                break
-            chain.append(p)
-            parent = p.parent
-        return chain
-
 
 def _ref(row: sqlite3.Row) -> dict[str, Any]:
     targets = (row["targets"] or "").split()
@@ -367,27 +355,3 @@ def _ref(row: sqlite3.Row) -> dict[str, Any]:
         "reason": row["reason"] or "",
         "cross_edition": bool(row["cross_edition"]),
     }
-
-
-def node_dict(node: Node) -> dict[str, Any]:
-    """A node as plain JSON-able data."""
-    return {
-        "id": node.id,
-        "doc": node.doc,
-        "kind": node.kind,
-        "cite": node.cite,
-        "label": node.label,
-        "title": node.title,
-        "text": node.text,
-        "law": node.law,
-        "parent": node.parent,
-        "source_lines": [node.line_start, node.line_end],
-        "meta": node.meta,
-        "rows": node.rows,
-    }
-
-
-def iter_nodes(parsed: Iterable[ParsedDoc]) -> Iterator[Node]:
-    """Every node of several parsed documents."""
-    for p in parsed:
-        yield from p.nodes
