@@ -14,6 +14,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -140,6 +141,15 @@ class LangIndex:
 
 
 @dataclass(frozen=True)
+class CorpusCache:
+    """Where the analysed units of each language are kept (``search-<lang>.pkl``), and the
+    identity of the KB they were analysed from (a different one makes them stale)."""
+
+    directory: Path
+    kb_key: str
+
+
+@dataclass(frozen=True)
 class UnitText:
     """What a unit shows: its text and its words (spans, lemmas, exact forms) for snippets."""
 
@@ -155,8 +165,10 @@ class LazyLangs(Mapping[str, LangIndex]):
         units: dict[str, list[Node]],
         nodes: Mapping[str, Node],
         unit_texts: dict[str, UnitText],
+        store: CorpusCache | None = None,
     ) -> None:
         self._units = units
+        self._store = store
         self._nodes = nodes
         self._unit_texts = unit_texts
         self._built: dict[str, LangIndex] = {}
@@ -171,7 +183,7 @@ class LazyLangs(Mapping[str, LangIndex]):
         with self._lock:
             if lang not in self._built:
                 self._built[lang] = _build_lang(
-                    lang, self._units[lang], self._nodes, self._unit_texts
+                    lang, self._units[lang], self._nodes, self._unit_texts, self._store
                 )
         return self._built[lang]
 
@@ -209,11 +221,13 @@ class SearchIndex:
         docs: Mapping[str, DocMeta | Mapping[str, Any]],
         *,
         lazy: bool = False,
+        cache: CorpusCache | None = None,
     ) -> SearchIndex:
         """Index ``nodes`` (any documents, parents before children) described by ``docs``.
 
         ``lazy=True`` indexes each language on its first use, so that its analyzer (Polish:
         simplemma's dictionary, about 6 s and 400 MB) loads only when a query needs it.
+        ``cache`` names where to keep each language's analysed units between processes.
         """
         t0 = time.perf_counter()
         meta = doc_meta(docs)
@@ -227,7 +241,7 @@ class SearchIndex:
             if _is_unit(n, n.id in has_children):
                 per_lang[meta[n.doc].lang].append(n)
         unit_texts: dict[str, UnitText] = {}
-        langs = LazyLangs(dict(per_lang), all_nodes, unit_texts)
+        langs = LazyLangs(dict(per_lang), all_nodes, unit_texts, cache)
         if not lazy:
             langs.build_all()
         by_doc_cite = {(n.doc, n.cite): n.id for n in all_nodes.values()}
@@ -265,21 +279,33 @@ def context_titles(node: Node, nodes: Mapping[str, Node]) -> list[str]:
     return out
 
 
-def _build_lang(
-    lang: str, units: list[Node], nodes: Mapping[str, Node], unit_texts: dict[str, UnitText]
-) -> LangIndex:
-    """Analyse and index the units of one language."""
+@dataclass
+class Analysed:
+    """A language's analysed units: what indexing needs, and what the corpus cache stores."""
+
+    units: list[str]  # node IDs, in index order
+    lemma_docs: list[list[str]]
+    exact_docs: list[list[str]]
+    surface: dict[str, set[str]]
+    heading: dict[str, list[int]]
+    title_len: list[float]
+    unit_texts: dict[str, UnitText]
+
+
+def analyse_units(lang: str, units: list[Node], nodes: Mapping[str, Node]) -> Analysed:
+    """Run the language's analyzer over every unit (its text, heading and context titles)."""
     an: Analyzer = analyzer(lang)
     lemma_docs: list[list[str]] = []
     exact_docs: list[list[str]] = []
     surface: dict[str, set[str]] = defaultdict(set)
     title_cache: dict[str, tuple[list[str], list[str]]] = {}
     heading: dict[str, list[int]] = defaultdict(list)
-    title_len = np.zeros(len(units), dtype=np.float32)
+    title_len = [0.0] * len(units)
+    unit_texts: dict[str, UnitText] = {}
     for j, node in enumerate(units):
         if node.title:
             lemmas = set(an.analyze(node.title).lemmas)
-            title_len[j] = len(lemmas)
+            title_len[j] = float(len(lemmas))
             for lem in lemmas:
                 heading[lem].append(j)
         text = unit_text(node)
@@ -300,6 +326,48 @@ def _build_lang(
             surface[t.folded].add(t.lemma)
         lemma_docs.append(lem)
         exact_docs.append(ex)
+    return Analysed(
+        [n.id for n in units],
+        lemma_docs,
+        exact_docs,
+        dict(surface),
+        dict(heading),
+        title_len,
+        unit_texts,
+    )
+
+
+def _analyse_cached(
+    lang: str, units: list[Node], nodes: Mapping[str, Node], store: CorpusCache | None
+) -> Analysed:
+    """``analyse_units``, read from the corpus cache when it holds these very units."""
+    if store is None:
+        return analyse_units(lang, units, nodes)
+    from kb.search import cache
+
+    path = store.directory / f"search-{lang}.pkl"
+    key = f"{store.kb_key};{cache.code_key(lang)}"
+    found = cache.read(path, key)
+    if isinstance(found, Analysed) and found.units == [n.id for n in units]:
+        return found
+    fresh = analyse_units(lang, units, nodes)
+    cache.write(path, key, fresh)
+    return fresh
+
+
+def _build_lang(
+    lang: str,
+    units: list[Node],
+    nodes: Mapping[str, Node],
+    unit_texts: dict[str, UnitText],
+    store: CorpusCache | None = None,
+) -> LangIndex:
+    """Analyse (or read the cached analysis of) and index the units of one language."""
+    done = _analyse_cached(lang, units, nodes, store)
+    unit_texts.update(done.unit_texts)
+    lemma_docs, exact_docs, surface = done.lemma_docs, done.exact_docs, done.surface
+    heading = done.heading
+    title_len = np.asarray(done.title_len, dtype=np.float32)
     lemma = FieldIndex(lemma_docs)
     deletes: dict[str, set[str]] = defaultdict(set)
     for term in lemma.postings:
@@ -319,7 +387,7 @@ def _build_lang(
         [n.id for n in units],
         lemma,
         FieldIndex(exact_docs),
-        dict(surface),
+        surface,
         dict(deletes),
         prior,
         is_def,

@@ -21,6 +21,20 @@ COMPONENT = "lawdesk_lemmatizer"
 
 # factories registered per language by build_pipeline, looked up by the component below
 _LEMMA_FUNCS: dict[str, tuple[Callable[[str], str], Callable[[str], str]]] = {}
+# per language: lemmatizer input -> the offline lemmatizer's raw output, shared by every pipeline
+# of the language and seeded from disk (kb/search/cache.py), so that a word seen before never
+# needs the lemmatizer (nor its dictionary loaded)
+_MEMO: dict[str, dict[str, str]] = {}
+
+
+def memo(code: str) -> dict[str, str]:
+    """The raw lemmas a language's lemmatizer has produced (or was seeded with) so far."""
+    return _MEMO.setdefault(code, {})
+
+
+def seed(code: str, lemmas: dict[str, str]) -> None:
+    """Add known raw lemmas (word -> the lemmatizer's output for it) to a language's memo."""
+    memo(code).update(lemmas)
 
 
 def identity(word: str) -> str:
@@ -33,13 +47,17 @@ def make_component(nlp: Language, name: str) -> Callable[[Doc], Doc]:
     """spaCy factory: sets ``token.lemma_`` from the language's offline lemmatizer."""
     base, prep = _LEMMA_FUNCS[nlp.lang]
     overrides = load(nlp.lang).lemma_overrides
+    known = memo(nlp.lang)
 
     @functools.lru_cache(maxsize=200_000)
     def lemma(low: str) -> str:
         hit = overrides.get(low)
         if hit is not None:
             return hit
-        out = base(low).lower().replace("ё", "е")
+        raw = known.get(low)
+        if raw is None:
+            raw = known[low] = base(low)
+        out = raw.lower().replace("ё", "е")
         return out or low
 
     def component(doc: Doc) -> Doc:
