@@ -276,15 +276,18 @@ class KB:
         ).fetchall()
         return [_node(r) for r in rows]
 
-    def refs_out(self, node_id: str) -> list[dict[str, Any]]:
-        """References found in a node's text: raw words, target(s), status, reason."""
+    def _grouped_refs(self, where: str, args: tuple[str, ...], order: str) -> list[dict[str, Any]]:
+        """References (each with all its targets) matching a WHERE clause."""
         rows = self.con.execute(
             "SELECT r.*, group_concat(t.node, ' ') AS targets FROM refs r "
-            "LEFT JOIN ref_targets t ON t.rid = r.rid WHERE r.from_node = ? "
-            "GROUP BY r.rid ORDER BY r.start, r.rid",
-            (node_id,),
+            f"LEFT JOIN ref_targets t ON t.rid = r.rid {where} GROUP BY r.rid ORDER BY {order}",
+            args,
         ).fetchall()
         return [_ref(r) for r in rows]
+
+    def refs_out(self, node_id: str) -> list[dict[str, Any]]:
+        """References found in a node's text: raw words, target(s), status, reason."""
+        return self._grouped_refs("WHERE r.from_node = ?", (node_id,), "r.start, r.rid")
 
     def cited_by(self, node_id: str) -> list[dict[str, Any]]:
         """References elsewhere that resolve to this node."""
@@ -297,15 +300,9 @@ class KB:
 
     def refs(self, status: str | None = None) -> list[dict[str, Any]]:
         """Every reference, optionally only those with one status."""
-        sql = (
-            "SELECT r.*, group_concat(t.node, ' ') AS targets FROM refs r "
-            "LEFT JOIN ref_targets t ON t.rid = r.rid {where} GROUP BY r.rid ORDER BY r.rid"
-        )
         if status is None:
-            rows = self.con.execute(sql.format(where="")).fetchall()
-        else:
-            rows = self.con.execute(sql.format(where="WHERE r.status = ?"), (status,)).fetchall()
-        return [_ref(r) for r in rows]
+            return self._grouped_refs("", (), "r.rid")
+        return self._grouped_refs("WHERE r.status = ?", (status,), "r.rid")
 
     def parallels(self, node_id: str) -> list[dict[str, str]]:
         """Nodes of other documents that carry the same concept key, with key and relation."""
