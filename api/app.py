@@ -35,7 +35,7 @@ def kb() -> store.KB:
     """The process's read-only KB handle."""
     try:
         return store.KB(KB_PATH)
-    except FileNotFoundError as exc:
+    except store.KBError as exc:
         raise ApiError(503, "kb-missing", str(exc)) from exc
 
 

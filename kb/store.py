@@ -15,7 +15,9 @@ Schema (documented here and in the README):
 - ``terms(doc, term, node, variants)``: defined terms and the forms to look for.
 - ``problems(doc, line, code, message, kind)``: what readers and resolvers could not place
   (``kind = 'problem'``) and the artefacts they removed (``kind = 'artefact'``).
-- ``info(key, value)``: schema version and build facts.
+- ``info(key, value)``: schema version and build facts; ``build_hash`` is the SHA-256 of the
+  stored content (every row of every table above), so two builds of the same corpus and code
+  share it and every cache derived from the KB can be keyed by it.
 
 The file is written to a temporary name and renamed into place, so a reader never sees a half
 written KB; readers open it read-only (``mode=ro``).
@@ -24,6 +26,7 @@ written KB; readers open it read-only (``mode=ro``).
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 import os
 import sqlite3
@@ -35,7 +38,7 @@ from typing import Any
 from kb.corpus import ROOT, Source
 from kb.models import Node, Parallel, ParsedDoc, Reference, Term
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 DEFAULT_PATH = ROOT / "build" / "kb.sqlite"
 
 SCHEMA = """
@@ -67,6 +70,13 @@ CREATE TABLE terms (doc TEXT NOT NULL, term TEXT NOT NULL, node TEXT NOT NULL RE
 CREATE TABLE problems (doc TEXT NOT NULL, line INTEGER, code TEXT NOT NULL, message TEXT NOT NULL,
     kind TEXT NOT NULL);
 """
+
+
+class KBError(Exception):
+    """A KB file that cannot be used: missing, empty, not SQLite, or of another schema version.
+
+    The message says what is wrong with which file and how to fix it (one line, no traceback).
+    """
 
 
 class UnknownNode(KeyError):
@@ -184,11 +194,27 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
                 for t in built.terms
             ],
         )
+        con.execute("INSERT INTO info VALUES ('build_hash', ?)", (content_hash(con),))
         con.commit()
     finally:
         con.close()
     os.replace(tmp, path)
     return path
+
+
+HASHED_TABLES = ("documents", "nodes", "refs", "ref_targets", "parallels", "terms", "problems")
+
+
+def content_hash(con: sqlite3.Connection) -> str:
+    """SHA-256 over every row of the content tables, in a stable order (not the file's bytes,
+    which SQLite may lay out differently for the same content)."""
+    h = hashlib.sha256(f"schema {SCHEMA_VERSION}".encode())
+    for table in HASHED_TABLES:
+        h.update(f"\x00table {table}".encode())
+        for row in con.execute(f"SELECT * FROM {table} ORDER BY 1, 2"):
+            h.update(json.dumps(row, ensure_ascii=False, default=str).encode())
+            h.update(b"\n")
+    return h.hexdigest()
 
 
 def _node(row: sqlite3.Row) -> Node:
@@ -215,20 +241,24 @@ class KB:
     """Read-only access to a built knowledge base."""
 
     def __init__(self, path: Path = DEFAULT_PATH) -> None:
-        if not Path(path).exists():
-            raise FileNotFoundError(f"{path} does not exist; run `lawdesk build` first")
         self.path = Path(path)
-        self.con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self.con = _open_checked(self.path)
         self.con.row_factory = sqlite3.Row
         self._ids: list[str] | None = None
+        self._info = {r["key"]: r["value"] for r in self.con.execute("SELECT * FROM info")}
 
     def close(self) -> None:
         """Close the connection."""
         self.con.close()
 
     def info(self) -> dict[str, str]:
-        """Schema version and build facts."""
-        return {r["key"]: r["value"] for r in self.con.execute("SELECT * FROM info")}
+        """Schema version and build facts (as read when the KB was opened)."""
+        return dict(self._info)
+
+    @property
+    def build_hash(self) -> str:
+        """The content hash of this build (``info.build_hash``): the key of every derived cache."""
+        return self._info["build_hash"]
 
     def documents(self) -> list[dict[str, Any]]:
         """Every document with its metadata and stats."""
@@ -336,6 +366,40 @@ class KB:
         if doc is not None:
             sql, args = sql + " AND doc = ?", (kind, doc)
         return [dict(r) for r in self.con.execute(sql, args)]
+
+
+def _open_checked(path: Path) -> sqlite3.Connection:
+    """Open a KB read-only, or raise ``KBError`` saying what is wrong with the file."""
+    rebuild = "run `lawdesk build` to write it"
+    if not path.exists():
+        raise KBError(f"no knowledge base at {path}; {rebuild}")
+    if path.is_dir():
+        raise KBError(f"{path} is a directory; pass the KB file (build/kb.sqlite)")
+    if not path.is_file():
+        raise KBError(f"{path} is not a regular file; pass the KB file (build/kb.sqlite)")
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise KBError(f"cannot read {path}: {exc.strerror}") from exc
+    if not head:
+        raise KBError(f"{path} is empty; {rebuild}")
+    if head != b"SQLite format 3\x00":
+        raise KBError(f"{path} is not a knowledge base (not an SQLite file); {rebuild}")
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    try:
+        rows = dict(con.execute("SELECT key, value FROM info").fetchall())
+    except sqlite3.DatabaseError as exc:
+        con.close()
+        raise KBError(f"{path} is an SQLite file but not a lawdesk KB ({exc}); {rebuild}") from exc
+    version = rows.get("schema_version")
+    if version != SCHEMA_VERSION or "build_hash" not in rows:
+        con.close()
+        raise KBError(
+            f"{path} has KB schema version {version!r}, this lawdesk reads {SCHEMA_VERSION!r}"
+            f"{'' if 'build_hash' in rows else ' with a build hash'}; {rebuild}"
+        )
+    return con
 
 
 def _ref(row: sqlite3.Row) -> dict[str, Any]:

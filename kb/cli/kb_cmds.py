@@ -33,7 +33,7 @@ def open_kb(path: Path) -> store.KB:
     """Open the KB or exit with an error telling how to build it."""
     try:
         return store.KB(path)
-    except FileNotFoundError as exc:
+    except store.KBError as exc:
         fail(str(exc))
         raise  # unreachable: fail() exits
 
