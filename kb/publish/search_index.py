@@ -508,10 +508,9 @@ def synonyms(an: Analyzer) -> dict[str, list[list[Any]]]:
 
 
 def english_near_words(vocab: Mapping[str, set[str]]) -> list[str]:
-    """English words the server's English lexicon knows that lie one edit (a deletion on
-    either side) from a word of a Latin-script document's vocabulary: those are the words a
-    query's fuzzy step would otherwise "correct" (a superset of what it reaches)."""
-    en = analyzer("en")
+    """Words of the server's English lexicon (simplemma's dictionary) one edit (a deletion on
+    either side) from a word of a Latin-script document's vocabulary: the words a query's fuzzy
+    step would otherwise "correct" into that word (a superset of what it reaches)."""
     near: set[str] = set()
     for code in LATIN:
         for term in vocab.get(code, ()):
@@ -519,13 +518,10 @@ def english_near_words(vocab: Mapping[str, set[str]]) -> list[str]:
                 near.add(term)
                 near.update(term[:i] + term[i + 1 :] for i in range(len(term)))
     longest = max(map(len, near), default=0) + 1
-    out = set()
-    for word, _ in dictionary("en"):
-        if not FUZZY_MIN <= len(word) <= longest or not word.isascii() or word in out:
-            continue
-        close = word in near or any(word[:i] + word[i + 1 :] in near for i in range(len(word)))
-        if close and en.knows(word):
-            out.add(word)
+    words = {w for w, _ in dictionary("en") if FUZZY_MIN <= len(w) <= longest and w.isascii()}
+    out = words & near
+    for i in range(longest):
+        out |= {w for w in words if len(w) > i and w[:i] + w[i + 1 :] in near}
     return sorted(out)
 
 

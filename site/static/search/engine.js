@@ -39,7 +39,9 @@
     return out;
   }
 
+  const CYRILLIC = /[\u0400-\u04ff]/u;
   function srToLatin(text) {
+    if (!CYRILLIC.test(text)) return text;
     const table = S.text.srLatin;
     return Array.from(text, (c) => (c in table ? table[c] : c)).join('');
   }
@@ -744,8 +746,8 @@
         if (definition && short && L.isDef[j]) scores[j] *= W.DEFINITION_BOOST;
       }
       const weight = steerLangs.has(code) ? cover : cover * cover;
-      const allowed = L.units.map((n) => allowsDoc(filters, S.nodes.doc[n]));
-      if (!allowed.some(Boolean)) {
+      const allowed = filters.doc == null && filters.lang == null ? null : L.units.map((n) => allowsDoc(filters, S.nodes.doc[n]));
+      if (allowed !== null && !allowed.some(Boolean)) {
         let best = 0;
         for (const s of scores) best = Math.max(best, s);
         if (best > 0) pivot(L, scores, weight, best, filters, scored);
@@ -753,7 +755,7 @@
       }
       let best = 0;
       for (let j = 0; j < L.n; j++) {
-        if (!allowed[j]) scores[j] = 0;
+        if (allowed !== null && !allowed[j]) scores[j] = 0;
         else best = Math.max(best, scores[j]);
       }
       if (best <= 0) continue;
@@ -804,7 +806,13 @@
     const an = S.an[code];
     const hits = [];
     if (terms.size) {
-      for (const t of an.tokens(text)) if (terms.has(t.lemma) || terms.has(t.exact)) hits.push([t.start, t.end]);
+      let words = S.unitWords.get(node);
+      if (words === undefined) {
+        words = an.tokens(text);
+        if (S.unitWords.size > 5000) S.unitWords.clear();
+        S.unitWords.set(node, words);
+      }
+      for (const t of words) if (terms.has(t.lemma) || terms.has(t.exact)) hits.push([t.start, t.end]);
     }
     let start = 0;
     if (hits.length && hits[0][0] > Math.floor(width / 3)) {
@@ -887,7 +895,7 @@
 
   function init(index, lemmas, miniSearchJson) {
     if (index.format !== 1 || lemmas.format !== 1) throw new Error('search data of an unknown format; rebuild the site');
-    S = { bm25: lemmas.bm25, weights: lemmas.weights, text: lemmas.text };
+    S = { bm25: lemmas.bm25, weights: lemmas.weights, text: lemmas.text, unitWords: new Map() };
     const c = lemmas.cite;
     S.cite = {
       lawWords: c.lawWords.map(([code, src]) => [code, anchored(src)]),
