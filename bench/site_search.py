@@ -58,24 +58,25 @@ def browser_figures(kb: KB, site: Path) -> None:
     """Replay the dev set in Chromium (twice: cold, as a user's first queries, and warm)."""
     cases = ev.load_cases()
     queries = [c.q for c in cases]
+    situations = ev.load_cases(harness.SITUATIONS_DEV) if harness.SITUATIONS_DEV.exists() else []
     index = index_from_kb(kb, cached=True)
-    with harness.static_server(site) as base, harness.chromium() as browser:
-        with harness.phone_page(browser, base) as (page, outside):
-            cold = harness.replay(page, base, queries)
-            warm = page.evaluate(harness.REPLAY_JS, [queries, ev.DEPTH])
-            assert not outside, outside
+    with (
+        harness.static_server(site) as base,
+        harness.chromium() as browser,
+        harness.phone_page(browser, base) as (page, outside),
+    ):
+        cold = harness.replay(page, base, queries)
+        warm = page.evaluate(harness.REPLAY_JS, [queries, ev.DEPTH])
+        more = harness.replay(page, base, [c.q for c in situations]) if situations else None
+        assert not outside, outside
     result = harness.compare(cases, [r["ids"] for r in cold["out"]], index)
     print("\n".join(harness.report_lines("dev set", result)))
     for name, run in (("first pass", cold), ("second pass", warm)):
         lat = harness.latency([r["ms"] for r in run["out"]])
         print(f"browser latency, {name}: median {lat['median_ms']} ms, p95 {lat['p95_ms']} ms")
     print(f"engine load (fetch + parse + MiniSearch.loadJSON): {cold['load']:.0f} ms")
-    if harness.SITUATIONS_DEV.exists():
-        situations = ev.load_cases(harness.SITUATIONS_DEV)
-        with harness.static_server(site) as base, harness.chromium() as browser:
-            with harness.phone_page(browser, base) as (page, _):
-                run = harness.replay(page, base, [c.q for c in situations])
-        extra = harness.compare(situations, [r["ids"] for r in run["out"]], index)
+    if more is not None:
+        extra = harness.compare(situations, [r["ids"] for r in more["out"]], index)
         print("\n".join(harness.report_lines("situations dev set", extra)))
 
 

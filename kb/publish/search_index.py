@@ -28,7 +28,8 @@ import json
 import re
 import shutil
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,21 +43,13 @@ from kb.store import KB
 from kb.views.nodes import location
 
 # --- adapter: everything this module takes from kb.search (re-point here when it changes) ------
-# Private names are used where kb.search keeps as private what the browser must mirror; each is
-# listed in the site-search report so the search rework can offer a public equivalent.
+# Private names are used where kb.search keeps private what the browser must mirror; each is
+# listed in the site-search report so that the search rework can offer a public equivalent.
 from kb.search import cache as search_cache  # isort: skip
 from kb.search import cite as search_cite  # isort: skip
 from kb.search import normalize, query, route  # isort: skip
 from kb.search.analyze import MAX_KEY_WORDS, Analyzer, analyzer  # isort: skip
-from kb.search.index import (  # isort: skip
-    FUZZY_MIN,
-    Analysed,
-    CorpusCache,
-    LangIndex,
-    SearchIndex,
-    _analyse_cached,
-    unit_text,
-)
+from kb.search.index import FUZZY_MIN, CorpusCache, _analyse_cached, unit_text  # isort: skip
 from kb.search.intent import PREFIX_KEY  # isort: skip
 from kb.search.intent import patterns as intent_patterns  # isort: skip
 from kb.search.langdata import LANGS  # isort: skip
@@ -68,40 +61,62 @@ LATIN = query.LATIN_LANGS
 ROUTE_FUZZY_MIN = route.FUZZY_MIN
 
 
-def search_index(kb: KB) -> tuple[SearchIndex, dict[str, Analysed]]:
-    """The server's index of ``kb`` with every language built, and each language's analysed
-    units (read from the corpus cache next to the KB, written there when missing)."""
+@dataclass
+class LangUnits:
+    """One language's search units as the server indexed them."""
+
+    ids: list[str]  # node IDs, in index order
+    lemma_docs: list[list[str]]  # each unit's folded lemmas, context titles and cite terms
+    exact_docs: list[list[str]]  # ... and its exact forms
+    headings: list[list[str]]  # the lemmas of the unit's own heading (title, defined term)
+    surface: dict[str, set[str]]  # folded word form -> the lemmas it has in the units' texts
+    words: list[tuple[str, str]]  # (exact form, lemma) of every word of the units' texts
+    prior: list[float]  # the server's prior per unit (a bare heading counts less)
+    definitions: list[int]  # positions of the definitions' units
+    vocabulary: set[str]  # the index's lemmas
+
+
+@dataclass
+class ServerSearch:
+    """What the browser mirrors of the server's search over one KB."""
+
+    docs: dict[str, dict[str, Any]]  # in the server's order: lang, game, edition, lawNumbered
+    nodes: dict[str, Node]
+    langs: dict[str, LangUnits]
+    shown: Callable[[str], dict[str, Any]]  # node ID -> the server's result fields (title, term)
+
+
+def server_search(kb: KB) -> ServerSearch:
+    """The server's search over ``kb``: every language's units, analysed as the server does
+    (read from the corpus cache next to the KB, written there when missing)."""
     index = index_from_kb(kb, cached=True)
     store = CorpusCache(kb.path.resolve().parent, search_cache.kb_key(kb.path))
-    analysed = {}
+    langs = {}
     for lang in index.langs:
-        units = [index.nodes[u] for u in index.langs[lang].units]
-        analysed[lang] = _analyse_cached(lang, units, index.nodes, store)
-    return index, analysed
-
-
-def unit_flags(lidx: LangIndex) -> tuple[dict[str, list[int]], list[int]]:
-    """A language's unit priors other than 1 (prior -> unit positions) and its definitions."""
-    prior: dict[str, list[int]] = defaultdict(list)
-    for j, p in enumerate(lidx.prior.tolist()):
-        if p != 1.0:
-            prior[repr(p)].append(j)
-    return dict(prior), [int(j) for j in lidx.is_def.nonzero()[0]]
-
-
-def vocabularies(index: SearchIndex) -> dict[str, set[str]]:
-    """Each language's index lemmas."""
-    return {lang: set(index.langs[lang].lemma.postings) for lang in index.langs}
-
-
-def vocabulary_size(index: SearchIndex) -> int:
-    """Index lemmas, summed over languages."""
-    return sum(len(v) for v in vocabularies(index).values())
-
-
-def result_fields(index: SearchIndex, node: Node) -> dict[str, Any]:
-    """What the server's result for ``node`` shows besides its score and snippet."""
-    return query.result_dict(index, node.id, 0.0, set())
+        lidx = index.langs[lang]
+        done = _analyse_cached(lang, [index.nodes[u] for u in lidx.units], index.nodes, store)
+        headings: list[list[str]] = [[] for _ in done.units]
+        for lemma, units in done.heading.items():
+            for j in units:
+                headings[j].append(lemma)
+        langs[lang] = LangUnits(
+            ids=list(done.units),
+            lemma_docs=done.lemma_docs,
+            exact_docs=done.exact_docs,
+            headings=[sorted(h) for h in headings],
+            surface={f: set(lemmas) for f, lemmas in done.surface.items()},
+            words=[(ex, lem) for ut in done.unit_texts.values() for _, _, lem, ex in ut.words],
+            prior=[float(p) for p in lidx.prior],
+            definitions=[int(j) for j in lidx.is_def.nonzero()[0]],
+            vocabulary=set(lidx.lemma.postings),
+        )
+    docs = {
+        d: {"lang": m.lang, "game": m.game, "edition": m.edition, "lawNumbered": m.law_numbered}
+        for d, m in index.docs.items()
+    }
+    return ServerSearch(
+        docs, index.nodes, langs, lambda node_id: query.result_dict(index, node_id, 0.0, set())
+    )
 
 
 def synonym_lemmas(an: Analyzer) -> set[str]:
@@ -221,12 +236,12 @@ def write_search_index(kb: KB, out_dir: Path) -> dict[str, Any]:
     """Write the browser search's data files and scripts into ``out_dir / "search"``; return
     figures: units, vocabulary (index lemmas), table forms, and bytes raw and gzipped per file
     (``data_gzip``: every data file together, the budget's figure)."""
-    index, analysed = search_index(kb)
+    server = server_search(kb)
     target = out_dir / "search"
     target.mkdir(parents=True, exist_ok=True)
     data: dict[str, Any] = {}
-    data["index.json"] = index_data(kb, index, analysed, data)
-    data["lemmas.json"] = lemma_data(index, analysed, data)
+    data["index.json"] = index_data(kb, server, data)
+    data["lemmas.json"] = lemma_data(server, data)
     files: dict[str, dict[str, int]] = {}
     for name, payload in data.items():
         raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
@@ -238,73 +253,61 @@ def write_search_index(kb: KB, out_dir: Path) -> dict[str, Any]:
         files[name] = {"bytes": len(raw), "gzip": len(gzip.compress(raw, 9))}
     lemmas = data["lemmas.json"]["langs"]
     return {
-        "units": sum(len(done.units) for done in analysed.values()),
-        "vocabulary": vocabulary_size(index),
+        "units": sum(len(units.ids) for units in server.langs.values()),
+        "vocabulary": sum(len(units.vocabulary) for units in server.langs.values()),
         "forms": sum(len(f.split()) for lang in lemmas.values() for f in lang["surface"].values()),
         "files": files,
         "data_gzip": sum(f["gzip"] for name, f in files.items() if name.endswith(".json")),
     }
 
 
-def index_data(
-    kb: KB, index: SearchIndex, analysed: Mapping[str, Analysed], files: dict[str, Any]
-) -> dict[str, Any]:
+def index_data(kb: KB, server: ServerSearch, files: dict[str, Any]) -> dict[str, Any]:
     """``index.json``: the node table and, per language, its units; each language's MiniSearch
     index goes to ``files`` as ``<lang>.json``."""
-    doc_rank = {d: i for i, d in enumerate(index.docs)}
+    doc_rank = {d: i for i, d in enumerate(server.docs)}
     nodes = sorted(
-        index.nodes.values(), key=lambda n: (doc_rank[n.doc], n.line_start, n.position, n.id)
+        server.nodes.values(), key=lambda n: (doc_rank[n.doc], n.line_start, n.position, n.id)
     )
     pos = {n.id: i for i, n in enumerate(nodes)}
     langs = {}
-    for lang, done in analysed.items():
-        prior, definitions = unit_flags(index.langs[lang])
-        headings: list[list[str]] = [[] for _ in done.units]
-        for lemma, units in done.heading.items():
-            for j in units:
-                headings[j].append(lemma)
+    for lang, units in server.langs.items():
         docs = [
-            {"lemma": lem, "exact": ex, "heading": sorted(h)}
-            for lem, ex, h in zip(done.lemma_docs, done.exact_docs, headings, strict=True)
+            {"lemma": lem, "exact": ex, "heading": h}
+            for lem, ex, h in zip(units.lemma_docs, units.exact_docs, units.headings, strict=True)
         ]
         files[f"{lang}.json"] = minisearch_json(docs, FIELDS)
+        prior: dict[str, list[int]] = defaultdict(list)
+        for j, p in enumerate(units.prior):
+            if p != 1.0:
+                prior[repr(p)].append(j)
         langs[lang] = {
             "file": f"{lang}.json",
-            "units": [pos[u] for u in done.units],
-            "prior": prior,
-            "definitions": definitions,
-            "titleLen": [int(n) for n in done.title_len],
+            "units": [pos[u] for u in units.ids],
+            "prior": dict(prior),
+            "definitions": units.definitions,
+            "titleLen": [len(h) for h in units.headings],
             "avgIdf": {
-                "lemma": average_idf(done.lemma_docs),
-                "exact": average_idf(done.exact_docs),
+                "lemma": average_idf(units.lemma_docs),
+                "exact": average_idf(units.exact_docs),
             },
         }
     return {
         "format": FORMAT,
         "build": kb.build_hash,
-        "docs": [
-            {
-                "id": d,
-                "lang": m.lang,
-                "game": m.game,
-                "edition": m.edition,
-                "lawNumbered": m.law_numbered,
-            }
-            for d, m in index.docs.items()
-        ],
-        "nodes": node_columns(kb, index, nodes, pos),
+        "docs": [{"id": d, **meta} for d, meta in server.docs.items()],
+        "nodes": node_columns(kb, server, nodes, pos),
         "langs": langs,
     }
 
 
 def node_columns(
-    kb: KB, index: SearchIndex, nodes: Sequence[Node], pos: Mapping[str, int]
+    kb: KB, server: ServerSearch, nodes: Sequence[Node], pos: Mapping[str, int]
 ) -> dict[str, list[Any]]:
     """Every node as columns (a column of repeated values packs well): what a result shows."""
     cols: dict[str, list[Any]] = defaultdict(list)
-    doc_pos = {d: i for i, d in enumerate(index.docs)}
+    doc_pos = {d: i for i, d in enumerate(server.docs)}
     for n in nodes:
-        shown = result_fields(index, n)
+        shown = server.shown(n.id)
         url = location(kb, n)
         cols["id"].append(n.id)
         cols["doc"].append(doc_pos[n.doc])
@@ -348,19 +351,17 @@ def minisearch_json(docs: Sequence[Mapping[str, Sequence[str]]], fields: Sequenc
     }
 
 
-def lemma_data(
-    index: SearchIndex, analysed: Mapping[str, Analysed], files: dict[str, Any]
-) -> dict[str, Any]:
+def lemma_data(server: ServerSearch, files: dict[str, Any]) -> dict[str, Any]:
     """``lemmas.json``: how the browser reads a query, per language and shared; each vocabulary
     route's MiniSearch index goes to ``files`` as ``route-<lang>.json``."""
     bm25 = inspect.signature(BM25Okapi.__init__).parameters
     routes = set(route_languages())
-    vocab = vocabularies(index)
+    vocab = {lang: units.vocabulary for lang, units in server.langs.items()}
     langs = {}
     for code in LANGS:
         an = analyzer(code)
-        if code in analysed:
-            surface, exact = corpus_forms(analysed[code])
+        if code in server.langs:
+            surface, exact = corpus_forms(server.langs[code])
         else:
             surface, exact = dictionary_forms(code), {}
         keys = synonym_lemmas(an)
@@ -400,16 +401,11 @@ def lemma_data(
     }
 
 
-def corpus_forms(done: Analysed) -> tuple[dict[str, set[str]], dict[str, str]]:
+def corpus_forms(units: LangUnits) -> tuple[dict[str, set[str]], dict[str, str]]:
     """The server's folded form -> lemmas table of a language's units, and the exact forms whose
     folded form has several lemmas (``pas``/``pás``) with their own lemma."""
-    surface = {f: set(lemmas) for f, lemmas in done.surface.items()}
-    exact = {}
-    for ut in done.unit_texts.values():
-        for _, _, lemma, ex in ut.words:
-            if len(surface.get(fold(ex), ())) > 1:
-                exact[ex] = lemma
-    return surface, dict(sorted(exact.items()))
+    exact = {ex: lemma for ex, lemma in units.words if len(units.surface.get(fold(ex), ())) > 1}
+    return units.surface, dict(sorted(exact.items()))
 
 
 def dictionary_forms(code: str) -> dict[str, set[str]]:

@@ -16,6 +16,7 @@
 (function (root) {
   'use strict';
 
+  const FORMAT = 1; // of the data files (kb/publish/search_index.py FORMAT)
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
   const LETTER = /^\p{L}+$/u;
   const EDGE_PUNCT = /[^\p{L}\p{N}]/u;
@@ -93,7 +94,8 @@
         pieces = next;
       };
       splitAt((t, i) => t[i] === '/', false);
-      if (flags.hyphen) splitAt((t, i) => t[i] === '-' && i > 0 && /[\p{L}\p{N}]/u.test(t[i - 1]) && /\p{L}/u.test(t[i + 1] || ''), false);
+      const hyphen = (t, i) => t[i] === '-' && i > 0 && /[\p{L}\p{N}]/u.test(t[i - 1]) && /\p{L}/u.test(t[i + 1] || '');
+      if (flags.hyphen) splitAt(hyphen, false);
       if (flags.dash) splitAt((t, i) => t[i] === '\u2013' || t[i] === '\u2014', false);
       if (flags.apostrophe) splitAt((t, i) => t[i] === "'" || t[i] === '\u2019', true);
       for (const [s, e] of pieces) {
@@ -323,7 +325,8 @@
       for (let i = 0; i < toks.length; i++) {
         for (let n = Math.min(S.weights.MAX_KEY_WORDS, toks.length - i); n > 0; n--) {
           const win = toks.slice(i, i + n);
-          let values = this.synonyms.get(win.map((t) => t.lemma).join(' ')) || this.synonyms.get(win.map((t) => t.folded).join(' '));
+          const key = (part) => win.map((t) => t[part]).join(' ');
+          let values = this.synonyms.get(key('lemma')) || this.synonyms.get(key('folded'));
           values = (values || []).filter(([, doc]) => doc === null || found.docs.includes(doc));
           if (values.length) {
             for (const t of win) result.synonymWords.add(t.folded);
@@ -341,7 +344,8 @@
   }
 
   function emptyIntents() {
-    return { definition: false, docs: [], games: [], dropped: new Set(), naming: new Set(), about: new Set() };
+    const [dropped, naming, about] = [new Set(), new Set(), new Set()];
+    return { definition: false, docs: [], games: [], dropped, naming, about };
   }
 
   function findIntents(ws) {
@@ -352,7 +356,8 @@
     while (i < ws.length) {
       const cands = (exact.get(ws[i]) || []).concat(prefix.get(ws[i].slice(0, key)) || []);
       cands.sort((a, b) => b.words.length - a.words.length);
-      const hit = cands.find((p) => p.words.length <= ws.length - i && p.words.every((w, k) => (w.endsWith('*') ? ws[i + k].startsWith(w.slice(0, -1)) : ws[i + k] === w)));
+      const spells = (w, k) => (w.endsWith('*') ? ws[i + k].startsWith(w.slice(0, -1)) : ws[i + k] === w);
+      const hit = cands.find((p) => p.words.length <= ws.length - i && p.words.every(spells));
       if (!hit) {
         i += 1;
         continue;
@@ -494,7 +499,9 @@
   // ---------------------------------------------------------------- ranking
   function allowsDoc(filters, d) {
     const doc = S.docs[d];
-    return (filters.doc == null || doc.id === filters.doc) && (filters.lang == null || doc.lang === filters.lang);
+    return (
+      (filters.doc == null || doc.id === filters.doc) && (filters.lang == null || doc.lang === filters.lang)
+    );
   }
 
   function prefixes(cite) {
@@ -649,7 +656,8 @@
       for (const t of content) {
         if (R.field.has(t.lemma) || a.synonymWords.has(t.folded)) hits += 1;
         else if (common !== null && !foreign(t.exact)) {
-          const found = [...new Set([...R.near.find(t.lemma, W.ROUTE_FUZZY_MIN), ...R.near.find(t.folded, W.ROUTE_FUZZY_MIN)])].sort().slice(0, 3);
+          const near1 = R.near.find(t.lemma, W.ROUTE_FUZZY_MIN);
+          const found = [...new Set([...near1, ...R.near.find(t.folded, W.ROUTE_FUZZY_MIN)])].sort().slice(0, 3);
           hits += found.length ? W.FUZZY_COVER : 0;
           near.push(...found);
         }
@@ -669,7 +677,9 @@
       const node = L.units[j];
       if (!S.docs[S.nodes.doc[node]].lawNumbered) continue;
       const s = (W.PIVOT_WEIGHT * weight * scores[j]) / top;
-      for (const [n, w] of citeNodes(S.nodes.cite[node], filters, true)) scored.set(n, Math.max(scored.get(n) || 0, s * w));
+      for (const [n, w] of citeNodes(S.nodes.cite[node], filters, true)) {
+        scored.set(n, Math.max(scored.get(n) || 0, s * w));
+      }
     }
   }
 
@@ -724,12 +734,15 @@
     const scored = new Map();
     const marks = new Map();
     const routed = new Map();
-    const knownElsewhere = (code) => (word) => [...analyses.keys()].some((c) => c !== code && S.an[c].knows(word));
+    // a word another candidate language's lexicon knows is not a typo
+    const knownElsewhere = (code) => (word) =>
+      [...analyses.keys()].some((c) => c !== code && S.an[c].knows(word));
     for (const [code, analysis] of analyses) {
       const L = S.langs[code];
       if (S.routes[code]) {
         const common = L ? (lemma) => isCommon(L, lemma) : null;
-        route(code, analysis.lemmas.concat(analysis.expansions), null, analysis, routed, common, knownElsewhere(code));
+        const terms = analysis.lemmas.concat(analysis.expansions);
+        route(code, terms, null, analysis, routed, common, knownElsewhere(code));
       }
       if (!L) continue;
       const [cover, terms] = queryTerms(L, analysis, knownElsewhere(code));
@@ -746,7 +759,8 @@
         if (definition && short && L.isDef[j]) scores[j] *= W.DEFINITION_BOOST;
       }
       const weight = steerLangs.has(code) ? cover : cover * cover;
-      const allowed = filters.doc == null && filters.lang == null ? null : L.units.map((n) => allowsDoc(filters, S.nodes.doc[n]));
+      const filtered = filters.doc != null || filters.lang != null;
+      const allowed = filtered ? L.units.map((n) => allowsDoc(filters, S.nodes.doc[n])) : null;
       if (allowed !== null && !allowed.some(Boolean)) {
         let best = 0;
         for (const s of scores) best = Math.max(best, s);
@@ -762,7 +776,9 @@
       if (steer.length) {
         let steerTop = 0;
         for (let j = 0; j < L.n; j++) if (steerDocs.has(L.docOf[j])) steerTop = Math.max(steerTop, scores[j]);
-        if (steerTop > 0) for (let j = 0; j < L.n; j++) if (steerDocs.has(L.docOf[j])) scores[j] *= best / steerTop;
+        if (steerTop > 0) {
+          for (let j = 0; j < L.n; j++) if (steerDocs.has(L.docOf[j])) scores[j] *= best / steerTop;
+        }
       }
       const marked = new Set([...terms[0], ...terms[1], ...analysis.expansions]);
       for (const j of top(scores, W.TOP_PER_LANGUAGE)) {
@@ -784,10 +800,14 @@
     const games = new Set();
     for (const a of analyses.values()) a.intents.games.forEach((g) => games.add(g));
     if (games.size) {
-      for (const [node, s] of scored) if (!games.has(S.docs[S.nodes.doc[node]].game)) scored.set(node, s * W.STEER_OTHER);
+      for (const [node, s] of scored) {
+        if (!games.has(S.docs[S.nodes.doc[node]].game)) scored.set(node, s * W.STEER_OTHER);
+      }
     }
     if (steer.length) {
-      for (const [node, s] of scored) if (!steerDocs.has(S.nodes.doc[node])) scored.set(node, s * W.STEER_OTHER);
+      for (const [node, s] of scored) {
+        if (!steerDocs.has(S.nodes.doc[node])) scored.set(node, s * W.STEER_OTHER);
+      }
       const present = new Set([...scored.keys()].map((n) => S.nodes.doc[n]));
       for (const d of new Set(steer)) {
         const di = S.docIndex.get(d);
@@ -858,7 +878,8 @@
   function checkQuery(query) {
     if (typeof query !== 'string') throw new TypeError(`query must be a string, not ${typeof query}`);
     if (query.length > MAX_QUERY_CHARS) {
-      throw new RangeError(`query is ${query.length} characters long; at most ${MAX_QUERY_CHARS} are accepted`);
+      const n = query.length;
+      throw new RangeError(`query is ${n} characters long; at most ${MAX_QUERY_CHARS} are accepted`);
     }
     if (S === null) throw new Error('LawdeskSearch.load(siteRoot) must finish before searching');
   }
@@ -866,9 +887,12 @@
   function search(query, options = {}) {
     checkQuery(query);
     const { limit = 10, doc = null } = options;
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, not ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new RangeError(`limit must be a positive integer, not ${limit}`);
+    }
     if (doc !== null && !S.docIndex.has(doc)) {
-      throw new RangeError(`unknown document ${JSON.stringify(doc)}; known: ${S.docs.map((d) => d.id).join(', ')}`);
+      const known = S.docs.map((d) => d.id).join(', ');
+      throw new RangeError(`unknown document ${JSON.stringify(doc)}; known: ${known}`);
     }
     if (!clean(query).trim()) return [];
     const [scored, marks] = rank(query, { doc, lang: null }, null);
@@ -894,7 +918,9 @@
   }
 
   function init(index, lemmas, miniSearchJson) {
-    if (index.format !== 1 || lemmas.format !== 1) throw new Error('search data of an unknown format; rebuild the site');
+    if (index.format !== FORMAT || lemmas.format !== FORMAT) {
+      throw new Error(`search data of format ${index.format}/${lemmas.format}, not ${FORMAT}; rebuild the site`);
+    }
     S = { bm25: lemmas.bm25, weights: lemmas.weights, text: lemmas.text, unitWords: new Map() };
     const c = lemmas.cite;
     S.cite = {
@@ -970,12 +996,14 @@
       const L = S.langs[code];
       const R = S.routes[code];
       const keys = new Set(lemmas.langs[code].synonymLemmas);
-      an.targets = (w) => keys.has(w) || (L !== undefined && L.lemma.has(w)) || (R !== undefined && R.field.has(w));
+      an.targets = (w) =>
+        keys.has(w) || (L !== undefined && L.lemma.has(w)) || (R !== undefined && R.field.has(w));
     }
   }
 
   async function load(siteRoot = '') {
-    const base = new URL('search/', new URL(siteRoot || './', root.location ? root.location.href : 'http://localhost/'));
+    const here = root.location ? root.location.href : 'http://localhost/';
+    const base = new URL('search/', new URL(siteRoot || './', here));
     if (!root.MiniSearch) {
       await new Promise((resolve, reject) => {
         const tag = root.document.createElement('script');
@@ -990,7 +1018,8 @@
       if (!response.ok) throw new Error(`could not load ${response.url}: HTTP ${response.status}`);
       return response.text();
     };
-    const [index, lemmas] = (await Promise.all([get('index.json'), get('lemmas.json')])).map((t) => JSON.parse(t));
+    const both = await Promise.all([get('index.json'), get('lemmas.json')]);
+    const [index, lemmas] = both.map((t) => JSON.parse(t));
     const files = Object.values(index.langs).map((m) => m.file);
     for (const data of Object.values(lemmas.langs)) if (data.route) files.push(data.route.file);
     const texts = await Promise.all(files.map(get));
