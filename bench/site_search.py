@@ -20,7 +20,7 @@ from kb.search.service import index_from_kb
 from kb.store import KB
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-import test_search as harness  # the browser test's page, server and replay
+import test_search_browser as harness  # the browser test's page, server and replay
 
 BUDGET_GZIP = 600_000
 
