@@ -14,8 +14,8 @@ from ingest_helpers import mutate as mutate_lines
 
 from kb.ingest.coverage import coverage, words
 from kb.ingest.hrpref import read
-from kb.ingest.hrpref_lines import normalise
-from kb.ingest.hrpref_toc import parse_toc
+from kb.ingest.hrpref.lines import normalise
+from kb.ingest.hrpref.toc import parse_toc
 from kb.models import Node, ParsedDoc
 
 DOC = "hr-pref-2014"

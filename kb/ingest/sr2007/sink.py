@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.ingest.common import TreeBuilder, squash
-from kb.ingest.sr2007_lines import Line
+from kb.ingest.sr2007.lines import Line
 from kb.models import Node
 
 

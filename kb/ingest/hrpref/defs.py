@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from kb.ingest.common import slugify, squash
-from kb.ingest.hrpref_lines import DEF_ENTRY, DEF_NUMBER, DEF_SUB, PAGE
-from kb.ingest.hrpref_sink import Sink
-from kb.ingest.hrpref_tables import REZON_ROW, rezon_row
+from kb.ingest.hrpref.lines import DEF_ENTRY, DEF_NUMBER, DEF_SUB, PAGE
+from kb.ingest.hrpref.sink import Sink
+from kb.ingest.hrpref.tables import REZON_ROW, rezon_row
 from kb.models import Node
 
 MAX_TERM_WORDS = 8

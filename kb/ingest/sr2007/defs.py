@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from kb.ingest.common import slugify, squash
-from kb.ingest.sr2007_lines import Line
-from kb.ingest.sr2007_sink import Sink
-from kb.ingest.sr2007_text import PARAGRAPH, TERM
+from kb.ingest.sr2007.lines import Line
+from kb.ingest.sr2007.sink import Sink
+from kb.ingest.sr2007.text import PARAGRAPH, TERM
 from kb.models import Node
 
 _ALIAS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")

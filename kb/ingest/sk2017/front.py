@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from kb.ingest.common import TreeBuilder, slugify
-from kb.ingest.sk2017_draft import Draft, Part
-from kb.ingest.sk2017_text import body_text, clean
+from kb.ingest.sk2017.draft import Draft, Part
+from kb.ingest.sk2017.text import body_text, clean
 
 _TOC_ENTRY = re.compile(r"^(?P<entry>.*?)\.*\t+\s*(?P<page>\d+)\s*$")
 _TOC_LAW = re.compile(r"^\s*PRAVIDLO\s+(\d{1,3})\s*[–-]\s*(.*?)\s*$")

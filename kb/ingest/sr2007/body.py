@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.ingest.common import ROMAN
-from kb.ingest.sr2007_lines import Line
-from kb.ingest.sr2007_sink import Sink
-from kb.ingest.sr2007_text import (
+from kb.ingest.sr2007.lines import Line
+from kb.ingest.sr2007.sink import Sink
+from kb.ingest.sr2007.text import (
     BULLET,
     EMBEDDED_SECTION,
     GROUP,
@@ -34,7 +34,7 @@ from kb.ingest.sr2007_text import (
     heading_like,
     next_letter,
 )
-from kb.ingest.sr2007_toc import KIND, Toc, group_cite
+from kb.ingest.sr2007.toc import KIND, Toc, group_cite
 from kb.models import Node, NodeKind
 
 _LISTED = {"paragraph", "item", "subitem"}

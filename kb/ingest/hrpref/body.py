@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.ingest.common import squash
-from kb.ingest.hrpref_lines import (
+from kb.ingest.hrpref.lines import (
     ALPHA,
     ARTICLE,
     ARTICLE_TITLE,
@@ -25,10 +25,10 @@ from kb.ingest.hrpref_lines import (
     marker,
     title_key,
 )
-from kb.ingest.hrpref_scan import Scan
-from kb.ingest.hrpref_sink import DOC, Sink
-from kb.ingest.hrpref_tables import VALUE_COLUMNS, table_row
-from kb.ingest.hrpref_toc import Toc, TocGroup
+from kb.ingest.hrpref.scan import Scan
+from kb.ingest.hrpref.sink import DOC, Sink
+from kb.ingest.hrpref.tables import VALUE_COLUMNS, table_row
+from kb.ingest.hrpref.toc import Toc, TocGroup
 from kb.models import Node
 
 HAND_LINES = 4
