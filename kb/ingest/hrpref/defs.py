@@ -13,10 +13,11 @@ import re
 from kb.ingest.common import slugify, squash
 from kb.ingest.hrpref.lines import DEF_ENTRY, DEF_NUMBER, DEF_SUB, PAGE
 from kb.ingest.hrpref.sink import Sink
-from kb.ingest.hrpref.tables import REZON_ROW, rezon_row
+from kb.ingest.hrpref.tables import REZON_INLINE, REZON_ROW, rezon_row
 from kb.models import Node
 
 MAX_TERM_WORDS = 8
+SEPARATOR = "jednako"  # the rezon table's `=` (notes A.1)
 
 
 def term_slug(term: str) -> str:
@@ -166,12 +167,44 @@ class Definitions:
                 law="def",
                 rows=[],
                 heading=False,
-                meta={"columns": ["rezon", "karte"], "separator": "jednako"},
+                meta={"columns": ["rezon", "karte"], "separator": SEPARATOR},
             )
+            self.inline_first_row(self.entry, self.table)
         assert self.table.rows is not None
         self.table.rows.append(cells)
         self.sink.extend(self.table, n)
+        self.cut_separator(n, 0)
         if prose:
-            # the last row runs on into the entry's prose (notes A.6: l. 917)
+            # the last row runs on into the entry's prose (notes A.6: l. 917): the entry's
+            # text continues there, so the line is in its span too
             self.entry.text = f"{self.entry.text} {squash(prose)}"
+            self.sink.extend(self.entry, n)
             self.table = None
+
+    def cut_separator(self, n: int, start: int) -> None:
+        """The `jednako` of the rezon row starting at ``start`` of line ``n`` is the table's
+        separator (``meta["separator"]``), not text."""
+        s = self.sink.norm[n - 1]
+        at = s.find(SEPARATOR, start)
+        if at >= 0:
+            self.sink.cut_structure(n, at, at + len(SEPARATOR))
+
+    def inline_first_row(self, entry: Node, table: Node) -> None:
+        """Move a row that runs on at the end of the entry's text (the `0,5` row of *Rezon*,
+        l. 895) to the head of the table, and the table's span back to that line."""
+        assert table.rows is not None
+        line = entry.line_end
+        m = REZON_INLINE.search(entry.text)
+        at = REZON_INLINE.search(self.sink.norm[line - 1])
+        if m is None or at is None:
+            return
+        entry.text = entry.text[: m.start()].rstrip()
+        table.rows.append(rezon_row(m.group(1))[0])
+        self.sink.extend(table, line)
+        self.cut_separator(line, at.start())
+        table.line_start = min(table.line_start, line)
+        self.sink.problem(
+            line,
+            "table-row-inline",
+            f"{table.cite}: the row {m.group(1)!r} ends the prose line; moved to the table",
+        )

@@ -302,7 +302,7 @@ class BodyReader:
         node = self._new_paragraph(line, number, None)
         inline = INLINE_ITEM.match(rest)
         if inline:
-            self.sink.touch(node, line)
+            self.sink.touch(node, line, marks=False)
             letter = inline.group(1) or inline.group(3)
             self._add_item(line, letter, inline.group(2) if inline.group(1) else inline.group(4))
             return
@@ -383,7 +383,7 @@ class BodyReader:
             "number-reconstructed",
             f"line {line.n}: items without a paragraph number; taken as {node.cite}",
         )
-        self.sink.touch(node, line)
+        self.sink.touch(node, line, marks=False)
 
     def _add_subitem(self, line: Line, numeral: str, rest: str) -> None:
         item = self.item
