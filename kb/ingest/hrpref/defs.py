@@ -33,6 +33,43 @@ def aliases(term: str) -> list[str]:
     return [n for n in [*names, *glosses] if n != squash(term)]
 
 
+# a word ending as a Croatian adjective or participle does (`Prilagođen`, `Rangirani`):
+# before `ili` it shares the noun of the alternative after it
+_ADJECTIVE = re.compile(r"(?:i|[aeo]n)$")
+_ABBREVIATION = re.compile(r"^([A-ZČĆŠŽĐ]{2,})-\s+(\S.*)$")  # `PB- preferans bodovi`
+_LANG_TAG = re.compile(r"\s+(?:eng|hr)\.$")  # `(Board eng.)`, `(Paleta hr.)`
+
+
+def term_names(term: str) -> tuple[list[str], list[str]]:
+    """The names of a term as the text uses them, and the other names (synonyms) it gives.
+
+    ``A ili B C`` with ``A`` an adjective shares the noun: ``Prilagođen ili arbitražni
+    rezultat`` -> prilagođen rezultat / arbitražni rezultat, ``Visoko pozicionirani ili
+    rangirani natjecatelj`` -> visoko pozicionirani / visoko rangirani natjecatelj; glosses in
+    brackets are synonyms (``Bord (Board eng.)``) unless they list adjectives for the first
+    word (``Preparatorni pik (pripravni, uvodni, početni)`` -> pripravni pik ...);
+    ``PB- preferans bodovi`` has both names.
+    """
+    glosses = [squash(g) for g in re.findall(r"\(([^)]*)\)", term)]
+    bare = squash(re.sub(r"\([^)]*\)", " ", term)).replace("„", "").replace("“", "")
+    if m := _ABBREVIATION.match(bare):
+        return [m.group(1), m.group(2)], []
+    alternatives = [squash(p) for p in re.split(r"\s+ili\s+", bare) if squash(p)]
+    first, rest = alternatives[0], alternatives[1:]
+    if rest and len(rest[-1].split()) > 1 and _ADJECTIVE.search(first):
+        noun, lead = rest[-1].split()[-1], first.split()[:-1]
+        first = f"{first} {noun}"
+        rest = [" ".join([*lead, r]) if len(r.split()) > 1 else f"{r} {noun}" for r in rest]
+    words = first.split()
+    for gloss in glosses:
+        parts = [squash(p) for p in gloss.split(",")]
+        if len(words) > 1 and len(parts) > 1 and all(len(p.split()) == 1 for p in parts):
+            rest += [" ".join([p, *words[1:]]) for p in parts]
+        else:
+            rest.append(_LANG_TAG.sub("", gloss))
+    return [first], rest
+
+
 def is_term(term: str) -> bool:
     """A plausible defined term (short, starting with a capital)."""
     return len(term.split()) <= MAX_TERM_WORDS and len(term) <= 60
@@ -101,7 +138,8 @@ class Definitions:
             )
             slug = f"{slug}-{k}"
         self.slugs.add(slug)
-        meta = {"aliases": aliases(term)} if aliases(term) else {}
+        meta: dict[str, object] = {"aliases": aliases(term)} if aliases(term) else {}
+        meta["names"], meta["synonyms"] = term_names(term)
         self.entry = self.sink.add(
             "definition",
             f"def/{slug}",

@@ -35,6 +35,11 @@ def split_term(bold: str, outer: str | None) -> tuple[str, list[str], str]:
     return head, aliases, title
 
 
+def synonyms(aliases: list[str]) -> list[str]:
+    """The other names a definition gives, one per name: ``sudija, DT`` -> sudija, DT."""
+    return [name for alias in aliases for name in (squash(a) for a in alias.split(",")) if name]
+
+
 def read_definitions(sink: Sink, lines: list[Line], parent: str | None) -> list[Line]:
     """Add the definitions in ``lines`` under ``parent``; returns lines it could not place
     (text before the first term)."""
@@ -63,7 +68,12 @@ def read_definitions(sink: Sink, lines: list[Line], parent: str | None) -> list[
                 parent=parent,
                 lines=(line.n, line.n),
                 law="def",
-                meta={"term": head, "aliases": aliases},
+                meta={
+                    "term": head,
+                    "aliases": aliases,
+                    "names": [head],
+                    "synonyms": synonyms(aliases),
+                },
             )
             sink.touch(term, line)
             sense = None
