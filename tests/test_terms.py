@@ -6,6 +6,7 @@ made for them, and the links of the built KB (cases, then properties over every 
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from functools import cache
 
@@ -280,3 +281,25 @@ def test_never_in_its_own_definition_and_once_per_node(kb):
 
 def test_term_links_of_unknown_node_is_empty(kb):
     assert kb.term_links("sr-2007:999") == []
+
+
+# ---- lawdesk show ------------------------------------------------------------------------------
+
+
+def test_show_prints_the_terms_a_node_uses(built):
+    from typer.testing import CliRunner
+
+    import kb.cli  # noqa: F401  (registers the commands)
+    from kb.cli.app import app
+
+    runner = CliRunner()
+    out = runner.invoke(app, ["show", "sk-2017:41A", "--kb", str(built[0])])
+    assert out.exit_code == 0, out.output
+    terms = out.stdout.split("\nterms:\n", 1)[1].splitlines()
+    assert (
+        "  'predpokladaného hlavného hráča' -> sk-2017:def/hrac-hlavny-predpokladany"
+        "  (Hráč, hlavný, predpokladaný)"
+    ) in terms
+    js = runner.invoke(app, ["show", "sk-2017:41A", "--json", "--kb", str(built[0])])
+    linked = {(t["text"], t["definition"]) for t in json.loads(js.stdout)["terms"]}
+    assert ("predpokladaného hlavného hráča", "sk-2017:def/hrac-hlavny-predpokladany") in linked
