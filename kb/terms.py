@@ -93,7 +93,8 @@ class _Use:
 
 
 class _Names:
-    """The names of one document's terms as lemma sequences, indexed by their first lemma."""
+    """The names of one document's terms as lemma (and folded form) sequences, indexed by their
+    first word."""
 
     def __init__(self, terms: list[Term], tokens: _Tokenizer, problems: list[Problem]) -> None:
         owners: dict[Key, list[_Owner]] = defaultdict(list)
@@ -117,11 +118,8 @@ class _Names:
                 owner = _Owner(t, rank, bool(_ABBREVIATION.match(text)))
                 for key in {_key(LEMMA, toks), _key(FORM, toks)}:
                     owners[key].append(owner)
-        # a name belongs to the terms that hold it at the best rank (rule 3)
-        self.owners = {
-            key: [o for o in found if o.rank == min(x.rank for x in found)]
-            for key, found in owners.items()
-        }
+        # a name belongs to the terms that hold it at the best rank (rule 3), each term once
+        self.owners = {key: _best(found) for key, found in owners.items()}
         self.by_first: dict[tuple[str, str], list[Key]] = defaultdict(list)
         for key in sorted(self.owners, key=lambda k: len(k[1]), reverse=True):
             self.by_first[(key[0], key[1][0])].append(key)
@@ -144,6 +142,16 @@ class _Names:
             if all(_BETWEEN.fullmatch(text, a.end, b.start) for a, b in itertools.pairwise(window)):
                 return key
         return None
+
+
+def _best(owners: list[_Owner]) -> list[_Owner]:
+    """The owners at the best rank, each term once, in order."""
+    rank = min(o.rank for o in owners)
+    out: list[_Owner] = []
+    for o in owners:
+        if o.rank == rank and all(x.term.node != o.term.node for x in out):
+            out.append(o)
+    return out
 
 
 class _Tokenizer:
