@@ -92,7 +92,8 @@ def show(
     kb: KbPath = store.DEFAULT_PATH,
     as_json: JsonFlag = False,
 ) -> None:
-    """Print a node: text, children, references out, cited-by, parallels, source lines.
+    """Print a node: text, children, references out, cited-by, parallels, defined terms used,
+    source lines.
 
     The ID may be typed loosely (sk-2017:27b1a, 'sk-2017 27B1(a)'); the canonical one is shown."""
     k = open_kb(kb)
@@ -101,8 +102,9 @@ def show(
     except (store.UnknownNode, views.BadNodeId) as exc:
         fail(str(exc))
         return
+    terms = k.term_links(data["id"])
     if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps({**data, "terms": terms}, ensure_ascii=False, indent=2))
         return
     title = f" — {data['title']}" if data["title"] else ""
     typer.echo(f"{data['id']} ({data['kind']}){title}")
@@ -133,6 +135,9 @@ def show(
             ],
         ),
     ]
+    sections.append(
+        ("terms", [f"{t['text']!r} -> {t['definition']}  ({t['term']})" for t in terms])
+    )
     for name, items in sections:
         if items:
             typer.echo(f"\n{name}:")
