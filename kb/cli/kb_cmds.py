@@ -102,9 +102,8 @@ def show(
     except (store.UnknownNode, views.BadNodeId) as exc:
         fail(str(exc))
         return
-    terms = k.term_links(data["id"])
     if as_json:
-        typer.echo(json.dumps({**data, "terms": terms}, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     title = f" — {data['title']}" if data["title"] else ""
     typer.echo(f"{data['id']} ({data['kind']}){title}")
@@ -136,7 +135,7 @@ def show(
         ),
     ]
     sections.append(
-        ("terms", [f"{t['text']!r} -> {t['definition']}  ({t['term']})" for t in terms])
+        ("terms", [f"{t['text']!r} -> {t['definition']}  ({t['term']})" for t in data["terms"]])
     )
     for name, items in sections:
         if items:
