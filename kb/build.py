@@ -13,7 +13,7 @@ from kb.ingest import parse
 from kb.ingest.coverage import coverage
 from kb.models import ParsedDoc, Reference, Term
 
-UNRESOLVED = {"unresolved-missing", "ambiguous"}
+UNRESOLVED = {"unresolved-missing", "ambiguous", "unresolved-other-code", "unresolved-suspect"}
 
 
 def doc_stats(parsed: ParsedDoc, doc_refs: list[Reference]) -> dict[str, Any]:
@@ -69,8 +69,16 @@ def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> sto
     t0 = time.perf_counter()
     sources = load_sources(corpus_dir)
     parsed = {s.id: parse(s.id, s.read(corpus_dir)) for s in sources}
-    found = refs.link(parsed)
-    parallels, problems = align.align(parsed, found)
+    cited = refs.find_all(parsed)
+    # the editions are aligned on the citations inside each edition; the citations of another
+    # edition's Laws are then carried over through those pairs
+    t1 = time.perf_counter()
+    alignment = align.editions(parsed, refs.resolve_all(parsed, cited))
+    pairs = alignment.pairs if alignment else []
+    align_seconds = time.perf_counter() - t1
+    found = refs.resolve_all(parsed, cited, refs.Crosswalk(pairs))
+    others, problems = align.others(parsed, found)
+    parallels = pairs + others
     for p in problems:
         parsed[p.doc].problems.append(p)
     by_doc: dict[str, list[Reference]] = {s.id: [] for s in sources}
@@ -85,7 +93,10 @@ def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> sto
         parallels,
         terms,
         stats,
-        info={"built_seconds": f"{time.perf_counter() - t0:.2f}"},
+        info={
+            "built_seconds": f"{time.perf_counter() - t0:.2f}",
+            "align_seconds": f"{align_seconds:.2f}",
+        },
     )
     store.write(built, path)
     return built

@@ -115,6 +115,13 @@ def show_data(k: store.KB, node_id: str) -> dict[str, Any]:
     }
 
 
+def parallel_line(p: dict[str, Any]) -> str:
+    """One parallel as ``show`` prints it: counterpart, the pair's label from this node, and
+    the confidence when the aligner was not sure."""
+    sure = "" if p["confidence"] >= 0.6 else f"; confidence {p['confidence']:.2f}"
+    return f"{p['node'] or '(none)'}  ({p['label']}{sure})"
+
+
 @app.command(rich_help_panel="Knowledge base")
 def show(
     node_id: Annotated[str, typer.Argument(help="A node ID such as sk-2017:27B1(a).")],
@@ -150,13 +157,7 @@ def show(
             ],
         ),
         ("cited by", data["cited_by"]),
-        (
-            "parallels",
-            [
-                f"{p['node']}  ({p['relation']}{', ' + p['note'] if p['note'] else ''})"
-                for p in data["parallels"]
-            ],
-        ),
+        ("parallels", [parallel_line(p) for p in data["parallels"]]),
     ]
     for name, items in sections:
         if items:
