@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from kb import align, refs, store
 from kb.corpus import CORPUS_DIR, load_sources
 from kb.ingest import parse
 from kb.ingest.coverage import coverage
-from kb.models import ParsedDoc, Reference, Term
+from kb.models import Parallel, ParsedDoc, Problem, Reference, Term
 
 UNRESOLVED = {"unresolved-missing", "ambiguous", "unresolved-other-code", "unresolved-suspect"}
 
@@ -64,22 +65,38 @@ def terms_of(parsed: ParsedDoc) -> list[Term]:
     return out
 
 
+@dataclass
+class Linked:
+    """The references and parallels of a parsed corpus, and what the tables could not place."""
+
+    refs: list[Reference]
+    parallels: list[Parallel]
+    problems: list[Problem]
+    align_seconds: float
+
+
+def link_and_align(parsed: dict[str, ParsedDoc]) -> Linked:
+    """Resolve every citation and pair every provision: the editions are aligned on the
+    citations inside each edition, then the citations of another edition's Laws are carried
+    over through those pairs, and the screen regulations paired through their citations."""
+    cited = refs.find_all(parsed)
+    t0 = time.perf_counter()
+    alignment = align.editions(parsed, refs.resolve_all(parsed, cited))
+    pairs = alignment.pairs if alignment else []
+    seconds = time.perf_counter() - t0
+    found = refs.resolve_all(parsed, cited, refs.Crosswalk(pairs))
+    others, problems = align.others(parsed, found)
+    return Linked(found, pairs + others, problems, seconds)
+
+
 def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> store.Built:
     """Parse, link and align the corpus, write the KB to ``path`` and return what was written."""
     t0 = time.perf_counter()
     sources = load_sources(corpus_dir)
     parsed = {s.id: parse(s.id, s.read(corpus_dir)) for s in sources}
-    cited = refs.find_all(parsed)
-    # the editions are aligned on the citations inside each edition; the citations of another
-    # edition's Laws are then carried over through those pairs
-    t1 = time.perf_counter()
-    alignment = align.editions(parsed, refs.resolve_all(parsed, cited))
-    pairs = alignment.pairs if alignment else []
-    align_seconds = time.perf_counter() - t1
-    found = refs.resolve_all(parsed, cited, refs.Crosswalk(pairs))
-    others, problems = align.others(parsed, found)
-    parallels = pairs + others
-    for p in problems:
+    linked = link_and_align(parsed)
+    found, parallels = linked.refs, linked.parallels
+    for p in linked.problems:
         parsed[p.doc].problems.append(p)
     by_doc: dict[str, list[Reference]] = {s.id: [] for s in sources}
     for r in found:
@@ -95,7 +112,7 @@ def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> sto
         stats,
         info={
             "built_seconds": f"{time.perf_counter() - t0:.2f}",
-            "align_seconds": f"{align_seconds:.2f}",
+            "align_seconds": f"{linked.align_seconds:.2f}",
         },
     )
     store.write(built, path)

@@ -348,9 +348,17 @@ class KB:
         return self._grouped_refs("WHERE r.status = ?", (status,), "r.rid")
 
     def parallels(self, node_id: str) -> list[dict[str, Any]]:
-        """Every pair this node is in, read from its viewpoint (see :func:`viewpoint`): the
-        counterpart (None for new/removed), the relation and a short label as seen from here
+        """Every counterpart of this node, each pair read from its viewpoint (see
+        :func:`viewpoint`): the counterpart, the relation and a short label as seen from here
         ("2017: moved to 16D", "commentary on this Law"), direction, confidence, evidence."""
+        return [p for p in self._pairs_of(node_id) if p["node"] is not None]
+
+    def unpaired(self, node_id: str) -> dict[str, Any] | None:
+        """For a provision with no counterpart in the other edition: the ``new``/``removed``
+        record from its viewpoint (label "new in 2017"), else None."""
+        return next((p for p in self._pairs_of(node_id) if p["node"] is None), None)
+
+    def _pairs_of(self, node_id: str) -> list[dict[str, Any]]:
         rows = self.con.execute(
             "SELECT rowid, * FROM parallels WHERE a = ? UNION ALL "
             "SELECT rowid, * FROM parallels WHERE b = ? ORDER BY rowid",

@@ -24,7 +24,7 @@ POSITION_BONUS = 0.05  # same relative place among the siblings
 CITE_BONUS = 0.15  # share of citations in common (mapped into the other edition)
 NUMBER_BONUS = 0.05  # the same numbers (13 cards, 30 minutes)
 LOCAL_MIN = 0.22  # a pair of siblings needs this score
-SWAP_MIN = 0.40  # ... and this content score when their numbers differ
+SWAP_MIN = 0.40  # ... and this score (without the sibling priors) when their numbers differ
 GLOBAL_MIN = 0.33  # a pair found anywhere in the other edition needs this content score
 GLOBAL_MARGIN = 0.08  # ... and must beat the runner-up by this much
 OVERRIDE_MARGIN = 0.10  # ... and beat the present partners of both by this much
@@ -36,6 +36,8 @@ SPLIT_SPARE = 0.30  # a second partner (split/merge) needs a counterpart with th
 # words its first partner does not match ...
 SPLIT_MIN = 0.35  # ... and matching it this well ...
 SPLIT_COVER = 0.40  # ... covering this share of its own words
+SHORT_TEXT = 8  # stems: a text this short may share no word with a free translation of it
+NUMBER_ONLY_MIN = 0.10  # longer texts paired by number alone must share this much
 TEXT_MIN = 0.20  # a text that went into one part of a restructured counterpart: its share
 TEXT_DOMINANCE = 2.0  # ... found in that part, at least this many times the next part's
 
@@ -201,7 +203,7 @@ class Aligner:
                 total, c = self.score(x, y, pos)
                 if total < LOCAL_MIN:
                     continue
-                if c < SWAP_MIN and self.A.label(x) != self.B.label(y):
+                if self.A.label(x) != self.B.label(y) and self.score(x, y)[0] < SWAP_MIN:
                     continue  # a new number needs a stronger reason than being nearby
                 cands.append((total, c, x, y))
         cands.sort(key=lambda t: (-t[0], t[2], t[3]))
@@ -382,14 +384,18 @@ class Aligner:
         return extra
 
     def by_number(self) -> None:
-        """Pair what is left unpaired under two paired parents when the numbers agree: the
-        words did not decide (a free translation of a short text), nothing said otherwise."""
+        """Pair what is left unpaired under two paired parents when the numbers agree and the
+        words cannot decide (a free translation of a short text); long texts that share
+        almost no words are different rules."""
         for m in list(self.matches):
             free_b = {self.B.label(y): y for y in self.B.kids.get(m.b, []) if y not in self.of_b}
             for x in self.A.kids.get(m.a, []):
                 y = free_b.get(self.A.label(x))
                 if x not in self.of_a and y is not None:
                     total, c = self.score(x, y)
+                    short = min(len(self.A.full[x]), len(self.B.full[y])) <= SHORT_TEXT
+                    if c < NUMBER_ONLY_MIN and not short:
+                        continue
                     self.add(Match(x, y, total, c, "number"))
                     self.descend([(x, y)])
 
