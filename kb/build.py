@@ -73,6 +73,7 @@ class Linked:
     parallels: list[Parallel]
     problems: list[Problem]
     align_seconds: float
+    alignment: align.Alignment | None = None  # the 2007 -> 2017 run (lexicon, matches)
 
 
 def link_and_align(parsed: dict[str, ParsedDoc]) -> Linked:
@@ -86,7 +87,7 @@ def link_and_align(parsed: dict[str, ParsedDoc]) -> Linked:
     seconds = time.perf_counter() - t0
     found = refs.resolve_all(parsed, cited, refs.Crosswalk(pairs))
     others, problems = align.others(parsed, found)
-    return Linked(found, pairs + others, problems, seconds)
+    return Linked(found, pairs + others, problems, seconds, alignment)
 
 
 def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> store.Built:

@@ -84,7 +84,7 @@ def align_editions(
         return through.get(cite, f"{cite} (no 2017 counterpart)")
 
     primary, secondary = Aligner(A, B, scorer, mapped).run()
-    through2 = {m.a: m.b for m in primary}
+    through2 = {m.a: m.b for m in secondary} | {m.a: m.b for m in primary}
 
     def mapped2(cite: str) -> str:
         return through2.get(cite, f"{cite} (no 2017 counterpart)")

@@ -133,6 +133,7 @@ class Aligner:
         self.cite_map = cite_map
         self.matches: list[Match] = []
         self._mapped: dict[str, frozenset[str]] = {}
+        self._scores: dict[tuple[str, str], tuple[float, float]] = {}
         self.of_a: dict[str, Match] = {}
         self.of_b: dict[str, Match] = {}
 
@@ -163,6 +164,19 @@ class Aligner:
     def score(self, x: str, y: str, pos: float | None = None) -> tuple[float, float]:
         """(total score, content score) of pairing ``x`` with ``y``; ``pos`` is the distance of
         their relative places among siblings (None when not siblings)."""
+        key = (x, y)
+        base = self._scores.get(key)
+        if base is None:
+            base = self._scores[key] = self._evidence(x, y)
+        total, c = base
+        if pos is not None:
+            total += POSITION_BONUS * (1 - pos)
+            if self.A.label(x) == self.B.label(y):
+                total += LABEL_BONUS
+        return total, c
+
+    def _evidence(self, x: str, y: str) -> tuple[float, float]:
+        """Score from what the two provisions say: words, titles, citations, numbers."""
         c = self.content(x, y)
         total = c
         ta, tb = self.A.feats[x].title, self.B.feats[y].title
@@ -174,10 +188,6 @@ class Aligner:
         nu = self.numbers(x, y)
         if nu is not None:
             total += NUMBER_BONUS * (nu - 0.5)
-        if pos is not None:
-            total += POSITION_BONUS * (1 - pos)
-            if self.A.label(x) == self.B.label(y):
-                total += LABEL_BONUS
         return total, c
 
     # -- matching ---------------------------------------------------------------------------

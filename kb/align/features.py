@@ -31,10 +31,20 @@ _WORD = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
 _FOLD_EXTRA = str.maketrans({"đ": "dj", "ð": "d", "ł": "l", "ß": "ss"})
 
 
+_FOLDED: dict[int, str] = {}  # character -> its folded form, filled as characters are met
+
+
+def _fold_char(ch: str) -> str:
+    decomposed = unicodedata.normalize("NFD", ch.lower().translate(_FOLD_EXTRA))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def fold(text: str) -> str:
     """Lower case without diacritics: ``Nedovoljan ličit`` -> ``nedovoljan licit``."""
-    decomposed = unicodedata.normalize("NFD", text.lower().translate(_FOLD_EXTRA))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    for ch in set(text):
+        if ord(ch) not in _FOLDED:
+            _FOLDED[ord(ch)] = _fold_char(ch)
+    return text.translate(_FOLDED)
 
 
 def stem(word: str) -> str:
@@ -100,6 +110,18 @@ def numbers_in(tokens: Iterable[str], lang: str) -> tuple[int, ...]:
             if v is not None:
                 out.append(v)
     return tuple(sorted(out))
+
+
+def number_spans(text: str, lang: str) -> list[tuple[int, int, int]]:
+    """``(start, end, value)`` of every number in ``text``: digits and number words."""
+    nw = number_words(lang)
+    out = []
+    for m in _WORD.finditer(text):
+        word = m.group()
+        value = int(word) if word.isdigit() else nw.get(fold(word))
+        if value is not None:
+            out.append((m.start(), m.end(), value))
+    return out
 
 
 def node_features(

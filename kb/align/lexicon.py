@@ -79,13 +79,16 @@ def mine(
     strongest first, a stem already linked (by mining) is not linked again.
     """
     pairs = [(a, b) for a, b in anchors if a and b]
-    together: Counter[tuple[str, str]] = Counter()
     df_s: Counter[str] = Counter()
     df_t: Counter[str] = Counter()
     for a, b in pairs:
         df_s.update(a)
         df_t.update(b)
-        together.update(product(a, b))
+    together: Counter[tuple[str, str]] = Counter()
+    for a, b in pairs:  # a stem seen in fewer anchors than MIN_PAIRS cannot be linked
+        together.update(
+            product([s for s in a if df_s[s] >= MIN_PAIRS], [t for t in b if df_t[t] >= MIN_PAIRS])
+        )
     lex = Lexicon()
     if base is not None:
         for s, ts in base.links.items():

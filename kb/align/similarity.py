@@ -49,27 +49,26 @@ class Scorer:
         self._a: dict[frozenset[str], Text] = {}
         self._b: dict[frozenset[str], Text] = {}
 
-    def text_a(self, stems: frozenset[str]) -> Text:
-        """A source-side stem set, prepared (cached)."""
-        t = self._a.get(stems)
+    def _text(self, stems: frozenset[str], side: str) -> Text:
+        """A stem set of side ``a`` or ``b``, prepared (cached)."""
+        cache, weights = (self._a, self.w_a) if side == "a" else (self._b, self.w_b)
+        t = cache.get(stems)
         if t is None:
+            other = self.lexicon.matches if side == "a" else self.lexicon.matches_back
             reach = set(stems)
             for s in stems:
-                reach |= self.lexicon.matches(s)
-            total = sum(self.w_a.get(s, 1.0) for s in stems)
-            t = self._a[stems] = Text(stems, total, frozenset(reach))
+                reach |= other(s)
+            total = sum(weights.get(s, 1.0) for s in stems)
+            t = cache[stems] = Text(stems, total, frozenset(reach))
         return t
+
+    def text_a(self, stems: frozenset[str]) -> Text:
+        """A source-side stem set, prepared (cached)."""
+        return self._text(stems, "a")
 
     def text_b(self, stems: frozenset[str]) -> Text:
         """A target-side stem set, prepared (cached)."""
-        t = self._b.get(stems)
-        if t is None:
-            reach = set(stems)
-            for s in stems:
-                reach |= self.lexicon.matches_back(s)
-            total = sum(self.w_b.get(s, 1.0) for s in stems)
-            t = self._b[stems] = Text(stems, total, frozenset(reach))
-        return t
+        return self._text(stems, "b")
 
     def coverage(self, a: frozenset[str], b: frozenset[str]) -> tuple[float, float]:
         """Share of ``a``'s weight matched in ``b`` and of ``b``'s weight matched in ``a``."""
