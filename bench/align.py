@@ -1,6 +1,7 @@
 """The 2007 -> 2017 alignment and the cross-code references, measured.
 
 Usage: .venv/bin/python bench/align.py [gold.jsonl ...] [--refs refs_gold.jsonl ...] [--runs N]
+       [--kb other.sqlite]   (score the pairs and references of another build, e.g. an older one)
 
 Prints the alignment's time (median of N runs), then for each alignment gold file precision and
 recall per relation (``kb.align.score``: a predicted pair is judged when the gold names one of
@@ -13,6 +14,7 @@ correct targets (``targets``/``gold``/``correct``; empty when nothing should be 
 from __future__ import annotations
 
 import json
+import sqlite3
 import statistics
 import sys
 import time
@@ -44,12 +46,53 @@ def _within(c: str, d: str) -> bool:
     return c == d or c.startswith(d) or d.startswith(c)
 
 
-def wrong_links(refs: list[Reference], path: Path) -> dict[str, int]:
+Link = tuple[str, str, list[str]]  # citing node, words, targets
+
+
+def links_of(refs: list[Reference]) -> list[Link]:
+    """The links of built references."""
+    return [(r.from_node, r.raw, list(r.targets)) for r in refs]
+
+
+def links_in(kb_path: Path) -> list[Link]:
+    """The links stored in a KB file (any schema version that has ``refs``/``ref_targets``)."""
+    con = sqlite3.connect(f"file:{kb_path}?mode=ro", uri=True)
+    rows = con.execute(
+        "SELECT r.from_node, r.raw, group_concat(t.node, ' ') FROM refs r "
+        "LEFT JOIN ref_targets t ON t.rid = r.rid GROUP BY r.rid"
+    ).fetchall()
+    con.close()
+    return [(f, raw, (targets or "").split()) for f, raw, targets in rows]
+
+
+def pairs_in(kb_path: Path) -> list[dict[str, Any]]:
+    """The 2007 -> 2017 pairs stored in a KB file: ``parallels(a, b, relation, ...)`` (schema 3),
+    or for an older build (``parallels(key, node, relation)``) each sr-2007 node paired with
+    the sk-2017 nodes of its concept key, under the sr-2007 node's relation."""
+    con = sqlite3.connect(f"file:{kb_path}?mode=ro", uri=True)
+    columns = [r[1] for r in con.execute("PRAGMA table_info(parallels)")]
+    if "key" not in columns:
+        rows = con.execute("SELECT a, b, relation FROM parallels").fetchall()
+        con.close()
+        return [{"a": a, "b": b, "relation": rel} for a, b, rel in rows]
+    by_key: dict[str, dict[str, list[tuple[str, str]]]] = {}
+    for key, node, rel in con.execute("SELECT key, node, relation FROM parallels"):
+        by_key.setdefault(key, {}).setdefault(node.split(":", 1)[0], []).append((node, rel))
+    con.close()
+    return [
+        {"a": a, "b": b, "relation": rel}
+        for docs in by_key.values()
+        for a, rel in docs.get("sr-2007", [])
+        for b, _ in docs.get("sk-2017", [])
+    ]
+
+
+def wrong_links(links: list[Link], path: Path) -> dict[str, int]:
     """Links the gold does not give: strictly (another node) and leniently (not even a part
     or the whole of a gold target)."""
-    by_from: dict[tuple[str, str], list[Reference]] = {}
-    for r in refs:
-        by_from.setdefault((r.from_node, r.raw.strip()), []).append(r)
+    by_from: dict[tuple[str, str], list[list[str]]] = {}
+    for node, raw, targets in links:
+        by_from.setdefault((node, raw.strip()), []).append(targets)
     counts = {"entries": 0, "matched": 0, "links": 0, "wrong": 0, "wrong_lenient": 0}
     with path.open(encoding="utf-8") as fh:
         for i, line in enumerate(fh, 1):
@@ -66,7 +109,7 @@ def wrong_links(refs: list[Reference], path: Path) -> dict[str, int]:
             if not mine:
                 continue
             counts["matched"] += 1
-            targets = [t for r in mine for t in r.targets]
+            targets = [t for ts in mine for t in ts]
             counts["links"] += len(targets)
             counts["wrong"] += sum(1 for t in targets if t not in gold)
             counts["wrong_lenient"] += sum(
@@ -77,11 +120,13 @@ def wrong_links(refs: list[Reference], path: Path) -> dict[str, int]:
 
 def main(argv: list[str]) -> None:
     """Time the alignment and score it against the gold files given."""
-    runs, golds, ref_golds = 3, [], []
+    runs, golds, ref_golds, other_kb = 3, [], [], None
     args = iter(argv)
     for a in args:
         if a == "--runs":
             runs = int(next(args))
+        elif a == "--kb":
+            other_kb = Path(next(args))
         elif a == "--refs":
             ref_golds.append(Path(next(args)))
         else:
@@ -100,15 +145,17 @@ def main(argv: list[str]) -> None:
         f"(the 2007/2017 alignment alone {linked.align_seconds:.2f} s); "
         f"{len(alignment.pairs)} pairs, {len(alignment.lexicon.mined)} mined lexicon links"
     )
-    pairs = [asdict(p) for p in linked.parallels]
+    pairs = pairs_in(other_kb) if other_kb else [asdict(p) for p in linked.parallels]
     for path in golds:
         result = score(pairs, load_gold(path))
-        print(f"\n{path} ({len(load_gold(path))} gold pairs)")
+        print(f"\n{path} ({len(load_gold(path))} gold pairs; {other_kb or 'this build'})")
         print(table(result))
+    links = links_in(other_kb) if other_kb else links_of(linked.refs)
     for path in ref_golds:
-        c = wrong_links(linked.refs, path)
+        c = wrong_links(links, path)
         print(
-            f"\n{path}: {c['entries']} references, {c['matched']} found, {c['links']} links: "
+            f"\n{path} ({other_kb or 'this build'}): {c['entries']} references, "
+            f"{c['matched']} found, {c['links']} links: "
             f"{c['wrong']} wrong ({c['wrong_lenient']} not even a part or the whole of a gold "
             "target)"
         )

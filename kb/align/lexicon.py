@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import product
+
+import numpy as np
 
 from kb.align.features import STEM
 
@@ -70,6 +71,32 @@ def cognates(source: Iterable[str], target: Iterable[str]) -> Lexicon:
     return lex
 
 
+def _together(
+    pairs: list[tuple[frozenset[str], frozenset[str]]], df_s: Counter[str], df_t: Counter[str]
+) -> dict[tuple[str, str], int]:
+    """In how many anchor pairs each (source stem, target stem) occurs together; a stem seen
+    in fewer anchors than MIN_PAIRS cannot be linked and is left out (counted with numpy)."""
+    src = sorted(s for s, k in df_s.items() if k >= MIN_PAIRS)
+    tgt = sorted(t for t, k in df_t.items() if k >= MIN_PAIRS)
+    si = {s: i for i, s in enumerate(src)}
+    ti = {t: i for i, t in enumerate(tgt)}
+    codes = []
+    for a, b in pairs:
+        xs = np.fromiter((si[s] for s in a if s in si), dtype=np.int64)
+        ys = np.fromiter((ti[t] for t in b if t in ti), dtype=np.int64)
+        if xs.size and ys.size:
+            codes.append((xs[:, None] * len(tgt) + ys[None, :]).ravel())
+    if not codes:
+        return {}
+    values, counts = np.unique(np.concatenate(codes), return_counts=True)
+    n = len(tgt)
+    return {
+        (src[int(v) // n], tgt[int(v) % n]): int(c)
+        for v, c in zip(values, counts, strict=True)
+        if c >= MIN_PAIRS
+    }
+
+
 def mine(
     anchors: Iterable[tuple[frozenset[str], frozenset[str]]], base: Lexicon | None = None
 ) -> Lexicon:
@@ -84,11 +111,7 @@ def mine(
     for a, b in pairs:
         df_s.update(a)
         df_t.update(b)
-    together: Counter[tuple[str, str]] = Counter()
-    for a, b in pairs:  # a stem seen in fewer anchors than MIN_PAIRS cannot be linked
-        together.update(
-            product([s for s in a if df_s[s] >= MIN_PAIRS], [t for t in b if df_t[t] >= MIN_PAIRS])
-        )
+    together = _together(pairs, df_s, df_t)
     lex = Lexicon()
     if base is not None:
         for s, ts in base.links.items():

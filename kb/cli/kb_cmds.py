@@ -157,7 +157,7 @@ def refs(
     rows = [
         r
         for r in k.refs()
-        if (not unresolved or r["status"] in {"unresolved-missing", "ambiguous"})
+        if not unresolved or r["status"].startswith("unresolved") or r["status"] == "ambiguous"
     ]
     if doc:
         known = {d["id"] for d in k.documents()}

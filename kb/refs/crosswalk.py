@@ -66,7 +66,7 @@ class Crosswalk:
                     "where it is today",
                 )
             if not row.to:
-                return Located("unresolved-other-code", (), f"1987 Law {cite}: {row.evidence}")
+                return Located("unresolved-other-code", (), row.evidence)
             steps.append(f"1987 {cite} is 2007 {row.to} ({row.evidence})")
             cite, edition = row.to, "2007"
         if edition == dst:
