@@ -115,9 +115,8 @@ class Match:
     b: str
     score: float
     content: float
-    how: str  # sibling, anywhere, split, text
+    how: str  # sibling, anywhere (relocated), number (by number alone), text, split
     runner_up: float = 0.0
-    evidence: list[str] = field(default_factory=list)
 
 
 CiteMap = Callable[[str], str]

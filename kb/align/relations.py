@@ -168,7 +168,7 @@ def relate(
             "text": "the text became a part of the restructured provision",
             "number": "same number; the words neither confirm nor contradict it",
         }[m.how]
-        evidence = [f"{how} (words {m.content:.2f})", *m.evidence, *_dedupe(v.evidence)]
+        evidence = [f"{how} (words {m.content:.2f})", *_dedupe(v.evidence)]
         out.append(
             Parallel(m.a, m.b, relation, v.changed, _confidence(m), evidence)  # type: ignore[arg-type]
         )
