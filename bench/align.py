@@ -7,8 +7,10 @@ Prints the alignment's time (median of N runs), then for each alignment gold fil
 recall per relation (``kb.align.score``: a predicted pair is judged when the gold names one of
 its nodes), and for each reference gold file the number of wrong links: references the build
 links to a node the gold does not give (only aggregate figures; blind files are never shown).
-A reference gold line names the citing node (``from``/``node``), the words (``raw``) and the
-correct targets (``targets``/``gold``/``correct``; empty when nothing should be linked).
+A reference gold line names the citing node (``from``/``node``), the words (``raw``), the
+document looked in (``target_doc``, optional) and the correct targets (``truth``/``targets``/
+``gold``/``correct``: a node ID, a list of them, or one list per document; empty or null when
+nothing should be linked).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from kb.models import Reference
 
 FROM_KEYS = ("from", "from_node", "node", "source")
 RAW_KEYS = ("raw", "words", "text", "citation")
-TARGET_KEYS = ("targets", "gold", "correct", "target", "expected")
+TARGET_KEYS = ("truth", "targets", "gold", "correct", "expected")
 
 
 def _key(row: dict[str, Any], keys: tuple[str, ...], path: Path, i: int) -> str:
@@ -46,23 +48,34 @@ def _within(c: str, d: str) -> bool:
     return c == d or c.startswith(d) or d.startswith(c)
 
 
-Link = tuple[str, str, list[str]]  # citing node, words, targets
+Link = tuple[str, str, str, list[str]]  # citing node, words, document looked in, targets
 
 
 def links_of(refs: list[Reference]) -> list[Link]:
     """The links of built references."""
-    return [(r.from_node, r.raw, list(r.targets)) for r in refs]
+    return [(r.from_node, r.raw, r.target_doc, list(r.targets)) for r in refs]
 
 
 def links_in(kb_path: Path) -> list[Link]:
     """The links stored in a KB file (any schema version that has ``refs``/``ref_targets``)."""
     con = sqlite3.connect(f"file:{kb_path}?mode=ro", uri=True)
     rows = con.execute(
-        "SELECT r.from_node, r.raw, group_concat(t.node, ' ') FROM refs r "
+        "SELECT r.from_node, r.raw, r.target_doc, group_concat(t.node, ' ') FROM refs r "
         "LEFT JOIN ref_targets t ON t.rid = r.rid GROUP BY r.rid"
     ).fetchall()
     con.close()
-    return [(f, raw, (targets or "").split()) for f, raw, targets in rows]
+    return [(f, raw, doc or "", (targets or "").split()) for f, raw, doc, targets in rows]
+
+
+def _truth(value: Any, doc: str) -> list[str] | None:
+    """The correct targets of a gold line for one document (None: the gold does not say)."""
+    if isinstance(value, dict):
+        return _truth(value.get(doc), doc) if doc in value else None
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value]
 
 
 def pairs_in(kb_path: Path) -> list[dict[str, Any]]:
@@ -90,9 +103,9 @@ def pairs_in(kb_path: Path) -> list[dict[str, Any]]:
 def wrong_links(links: list[Link], path: Path) -> dict[str, int]:
     """Links the gold does not give: strictly (another node) and leniently (not even a part
     or the whole of a gold target)."""
-    by_from: dict[tuple[str, str], list[list[str]]] = {}
-    for node, raw, targets in links:
-        by_from.setdefault((node, raw.strip()), []).append(targets)
+    by_from: dict[tuple[str, str], list[tuple[str, list[str]]]] = {}
+    for node, raw, doc, targets in links:
+        by_from.setdefault((node, raw.strip()), []).append((doc, targets))
     counts = {"entries": 0, "matched": 0, "links": 0, "wrong": 0, "wrong_lenient": 0}
     with path.open(encoding="utf-8") as fh:
         for i, line in enumerate(fh, 1):
@@ -103,18 +116,24 @@ def wrong_links(links: list[Link], path: Path) -> dict[str, int]:
             fk = _key(row, FROM_KEYS, path, i)
             rk = _key(row, RAW_KEYS, path, i)
             tk = _key(row, TARGET_KEYS, path, i)
-            gold = row[tk] or []
-            gold = [gold] if isinstance(gold, str) else list(gold)
             mine = by_from.get((row[fk], str(row[rk]).strip()), [])
+            if row.get("target_doc"):
+                mine = [(d, ts) for d, ts in mine if d == row["target_doc"]]
             if not mine:
                 continue
             counts["matched"] += 1
-            targets = [t for ts in mine for t in ts]
-            counts["links"] += len(targets)
-            counts["wrong"] += sum(1 for t in targets if t not in gold)
-            counts["wrong_lenient"] += sum(
-                1 for t in targets if not any(_within(t, g) for g in gold)
-            )
+            citing = str(row[fk]).split(":", 1)[0]
+            for doc, targets in mine:
+                gold = _truth(row[tk], doc)
+                if gold is None:
+                    continue
+                counts["links"] += len(targets)
+                wrong = sum(1 for t in targets if t not in gold)
+                counts["wrong"] += wrong
+                counts[f"wrong from {citing}"] = counts.get(f"wrong from {citing}", 0) + wrong
+                counts["wrong_lenient"] += sum(
+                    1 for t in targets if not any(_within(t, g) for g in gold)
+                )
     return counts
 
 
@@ -157,7 +176,8 @@ def main(argv: list[str]) -> None:
             f"\n{path} ({other_kb or 'this build'}): {c['entries']} references, "
             f"{c['matched']} found, {c['links']} links: "
             f"{c['wrong']} wrong ({c['wrong_lenient']} not even a part or the whole of a gold "
-            "target)"
+            "target); "
+            + ", ".join(f"{k} {v}" for k, v in sorted(c.items()) if k.startswith("wrong from"))
         )
 
 
