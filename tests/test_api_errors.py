@@ -36,6 +36,11 @@ def test_every_route_is_covered_here(api_client):
 BAD = {
     "/api/documents": [("GET", "/api/documents?x=1", None, 200, None)],
     "/api/stats": [],
+    "/api/diff": [],
+    "/api/diff/{law}": [
+        ("GET", "/api/diff/99", None, 404, "unknown-law"),
+        ("GET", "/api/diff/abc", None, 404, "unknown-law"),
+    ],
     "/readyz": [],
     "/api/version": [],
     "/api/documents/{doc}": [("GET", "/api/documents/nope", None, 404, "unknown-document")],

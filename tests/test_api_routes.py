@@ -254,3 +254,16 @@ def test_docs_work_offline(api_client):
     assert api_client.get("/api/docs/assets/swagger-ui-bundle.js").status_code == 200
     schema = api_client.get("/api/openapi.json").json()
     assert "/api/search" in schema["paths"]
+
+
+def test_diff_pairs_the_swapped_doubles_of_law_32(api_client):
+    rows = api_client.get("/api/diff/32").json()["rows"]
+    pairs = {(r["a"]["id"], r["b"]["id"]): r["relation"] for r in rows if r["a"] and r["b"]}
+    assert pairs[("sr-2007:32A", "sk-2017:32B")] == "moved"
+    assert pairs[("sr-2007:32B", "sk-2017:32A")] == "moved"
+    overview = api_client.get("/api/diff").json()
+    assert len(overview["laws"]) == 93 and overview["laws_changed"] >= 10
+
+
+def test_new_in_2017_is_said(api_client):
+    assert api_client.get("/api/nodes/sk-2017:23").json()["unpaired"]["label"] == "new in 2017"

@@ -4,7 +4,7 @@ citations found in pasted text."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, Field
@@ -14,6 +14,7 @@ from api.errors import error_responses
 from api.inputs import STRICT_BODY
 from api.models import CiteOut, LawOut, NodeOut, NodeParallels, NodeRefs, RefPage
 from api.settings import Limits
+from kb import models as kb_models
 from kb import views
 from kb.views.cite import cite_view
 
@@ -31,13 +32,9 @@ NodeIdParam = Annotated[
 ]
 
 
-class RefStatus(StrEnum):
-    """Resolution status of a reference."""
-
-    resolved = "resolved"
-    unresolved_missing = "unresolved-missing"
-    ambiguous = "ambiguous"
-    external = "external"
+RefStatus = StrEnum(  # type: ignore[misc]
+    "RefStatus", {s: s for s in get_args(kb_models.RefStatus)}
+)  # the statuses kb.models defines, one source
 
 
 @router.get(
