@@ -31,7 +31,7 @@ def overview(st: StateDep) -> dict[str, Any]:
     "/diff/{law}",
     response_model=DiffOut,
     summary="One Law, 2007 beside 2017, paragraph by paragraph",
-    responses=error_responses(404),
+    responses=error_responses(400, 404),
 )
 def law_diff(
     law: Annotated[str, Path(description="A Law number, 1-93", examples=["32"], max_length=10)],
