@@ -16,7 +16,7 @@ from api.state import State
 from kb.corpus import load_sources
 from kb.rules.errors import RulesError
 from kb.store import UnknownNode
-from kb.views import BadNodeId, NotALaw, UnknownDocument
+from kb.views import BadNodeId, NotALaw, UnknownDocument, UnknownLaw
 
 _SOURCES = load_sources()
 ID_FORM = "doc:cite, e.g. sk-2017:27B1(a)"
@@ -49,9 +49,11 @@ def translated() -> Iterator[None]:
         raise ApiError(404, "unknown-node", str(exc), [*exc.nearest, ID_FORM]) from exc
     except UnknownDocument as exc:
         raise ApiError(404, "unknown-document", str(exc), exc.known) from exc
-    except BadNodeId as exc:
-        raise ApiError(400, "bad-node-id", str(exc), [ID_FORM]) from exc
+    except BadNodeId as exc:  # no node can have such an ID
+        raise ApiError(404, "unknown-node", str(exc), [ID_FORM]) from exc
     except NotALaw as exc:
         raise ApiError(404, "not-a-law", str(exc), ["/api/nodes/{id} shows any node"]) from exc
+    except UnknownLaw as exc:
+        raise ApiError(404, "unknown-law", str(exc), ["1..93"]) from exc
     except RulesError as exc:
         raise ApiError(400, "bad-value", str(exc), []) from exc

@@ -36,6 +36,11 @@ def test_every_route_is_covered_here(api_client):
 BAD = {
     "/api/documents": [("GET", "/api/documents?x=1", None, 200, None)],
     "/api/stats": [],
+    "/api/diff": [],
+    "/api/diff/{law}": [
+        ("GET", "/api/diff/99", None, 404, "unknown-law"),
+        ("GET", "/api/diff/abc", None, 404, "unknown-law"),
+    ],
     "/readyz": [],
     "/api/version": [],
     "/api/documents/{doc}": [("GET", "/api/documents/nope", None, 404, "unknown-document")],
@@ -49,6 +54,7 @@ BAD = {
         ("GET", "/api/nodes/sk-2017:27B9", None, 404, "unknown-node"),
         ("GET", "/api/nodes/nonsense", None, 404, "unknown-node"),
         ("GET", "/api/nodes/" + "x" * 300, None, 400, "too-long"),
+        ("GET", "/api/nodes/%07", None, 404, "unknown-node"),
     ],
     "/api/nodes/{node_id}/refs": [
         ("GET", "/api/nodes/sk-2017:99Z/refs", None, 404, "unknown-node")
@@ -107,6 +113,8 @@ BAD = {
         ("POST", "/api/rules/matchpoints", {"scores": [1]}, 400, "too-few"),
         ("POST", "/api/rules/matchpoints", {"scores": list(range(1001))}, 400, "too-many"),
         ("POST", "/api/rules/matchpoints", {"scores": ["x", 1]}, 422, "invalid-request"),
+        ("POST", "/api/rules/matchpoints", {"scores": [True, 1]}, 422, "invalid-request"),
+        ("POST", "/api/rules/matchpoints", {"scores": [1.5, 1]}, 422, "invalid-request"),
     ],
     "/api/rules/auction": [
         ("POST", "/api/rules/auction", {"dealer": "Q", "calls": []}, 400, "bad-value"),
@@ -114,17 +122,18 @@ BAD = {
         ("POST", "/api/rules/auction", {"dealer": "N", "calls": "1H"}, 422, "invalid-request"),
     ],
     "/api/rules/adjusted": [
-        ("POST", "/api/rules/adjusted", {}, 400, "bad-value"),
-        ("POST", "/api/rules/adjusted", {"artificial": {"award": "avg++"}}, 400, "bad-value"),
+        ("POST", "/api/rules/adjusted", {}, 422, "invalid-request"),
+        ("POST", "/api/rules/adjusted", {"kind": "artificial", "award": "avg++"}, 400, "bad-value"),
+        ("POST", "/api/rules/adjusted", {"kind": "artificial", "award": "avg", "x": 1}, 422, None),
         (
             "POST",
             "/api/rules/adjusted",
             {
-                "weighted": {
-                    "weighted": [{"weight": 0.5, "points": 1}],
-                    "scoring": "imp",
-                    "other_table": 0,
-                }
+                "kind": "weighted",
+                "weighted": [{"weight": 0.5, "points": 1}],
+                "scoring": "imp",
+                "vul": "NS",
+                "other_table": 0,
             },
             400,
             "bad-value",
@@ -142,6 +151,7 @@ BAD = {
     "/api/rules/preferans/mitchell": [
         ("POST", "/api/rules/preferans/mitchell", {"results": []}, 400, "too-few"),
         ("POST", "/api/rules/preferans/mitchell", {"results": ["nan"]}, 422, "invalid-request"),
+        ("POST", "/api/rules/preferans/mitchell", {"results": [1], "artificial": False}, 422, None),
     ],
 }
 
@@ -186,7 +196,7 @@ def test_413_for_a_large_body(api_client):
 
 
 def test_414_for_a_long_url(api_client):
-    assert_shape(api_client.get("/api/search?q=" + "a" * 9000), 414, "url-too-long")
+    assert_shape(api_client.get("/api/search?q=" + "a" * 17_000), 414, "url-too-long")
 
 
 @pytest.mark.parametrize(

@@ -184,20 +184,20 @@ def test_rules_get(api_client, path, expected):
             {"dealer": "S", "calls": ["1H", "P", "P", "P"]},
             {"contract": "1H", "declarer": "S", "opening_leader": "W"},
         ),
-        ("/api/rules/adjusted", {"artificial": {"award": "avg+"}}, {"value": 60.0}),
+        ("/api/rules/adjusted", {"kind": "artificial", "award": "avg+"}, {"value": 60.0}),
         (
             "/api/rules/adjusted",
-            {"artificial": {"award": "avg-", "scoring": "imp", "edition": "2007"}},
+            {"kind": "artificial", "award": "avg-", "scoring": "imp", "edition": "2007"},
             {"value": -3.0, "law": "12C2(b)"},
         ),
         (
             "/api/rules/adjusted",
             {
-                "weighted": {
-                    "weighted": [{"weight": 0.5, "points": 620}, {"weight": 0.5, "points": -100}],
-                    "scoring": "imp",
-                    "other_table": 170,
-                }
+                "kind": "weighted",
+                "weighted": [{"weight": 0.5, "points": 620}, {"weight": 0.5, "points": -100}],
+                "scoring": "imp",
+                "vul": "None",
+                "other_table": 170,
             },
             {"value": 1.5},
         ),
@@ -254,3 +254,16 @@ def test_docs_work_offline(api_client):
     assert api_client.get("/api/docs/assets/swagger-ui-bundle.js").status_code == 200
     schema = api_client.get("/api/openapi.json").json()
     assert "/api/search" in schema["paths"]
+
+
+def test_diff_pairs_the_swapped_doubles_of_law_32(api_client):
+    rows = api_client.get("/api/diff/32").json()["rows"]
+    pairs = {(r["a"]["id"], r["b"]["id"]): r["relation"] for r in rows if r["a"] and r["b"]}
+    assert pairs[("sr-2007:32A", "sk-2017:32B")] == "moved"
+    assert pairs[("sr-2007:32B", "sk-2017:32A")] == "moved"
+    overview = api_client.get("/api/diff").json()
+    assert len(overview["laws"]) == 93 and overview["laws_changed"] >= 10
+
+
+def test_new_in_2017_is_said(api_client):
+    assert api_client.get("/api/nodes/sk-2017:23").json()["unpaired"]["label"] == "new in 2017"

@@ -4,15 +4,17 @@ citations found in pasted text."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, Field
 
 from api.deps import DocId, StateDep, translated
 from api.errors import error_responses
+from api.inputs import STRICT_BODY
 from api.models import CiteOut, LawOut, NodeOut, NodeParallels, NodeRefs, RefPage
 from api.settings import Limits
+from kb import models as kb_models
 from kb import views
 from kb.views.cite import cite_view
 
@@ -30,13 +32,9 @@ NodeIdParam = Annotated[
 ]
 
 
-class RefStatus(StrEnum):
-    """Resolution status of a reference."""
-
-    resolved = "resolved"
-    unresolved_missing = "unresolved-missing"
-    ambiguous = "ambiguous"
-    external = "external"
+RefStatus = StrEnum(  # type: ignore[misc]
+    "RefStatus", {s: s for s in get_args(kb_models.RefStatus)}
+)  # the statuses kb.models defines, one source
 
 
 @router.get(
@@ -128,6 +126,7 @@ def refs(
 class CiteIn(BaseModel):
     """Text to find citations in."""
 
+    model_config = STRICT_BODY
     text: str = Field(
         min_length=1,
         max_length=LIMITS.cite_chars,
