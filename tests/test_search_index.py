@@ -33,7 +33,7 @@ BUDGET_GZIP = 600_000  # search index + lemma table, issue 8
 
 
 @pytest.fixture(scope="module")
-def published(kb, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+def search_site(kb, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     """The search data of the session's KB, written as `lawdesk publish` writes it."""
     site = tmp_path_factory.mktemp("site")
     return site, write_search_index(kb, site)
@@ -82,9 +82,9 @@ class Engine:
 
 
 @pytest.fixture(scope="module")
-def engine(published: tuple[Path, dict[str, Any]]) -> Iterator[Engine]:
+def engine(search_site: tuple[Path, dict[str, Any]]) -> Iterator[Engine]:
     """One node process for the module's tests."""
-    running = Engine(published[0])
+    running = Engine(search_site[0])
     yield running
     running.close()
 
@@ -95,8 +95,8 @@ def dev_queries() -> list[str]:
     return [c.q for c in ev.load_cases()]
 
 
-def test_files_and_figures(published: tuple[Path, dict[str, Any]], server: SearchIndex) -> None:
-    site, figures = published
+def test_files_and_figures(search_site: tuple[Path, dict[str, Any]], server: SearchIndex) -> None:
+    site, figures = search_site
     folder = site / "search"
     index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
     lemmas = json.loads((folder / "lemmas.json").read_text(encoding="utf-8"))
@@ -116,10 +116,10 @@ def test_files_and_figures(published: tuple[Path, dict[str, Any]], server: Searc
     assert 0 < figures["data_gzip"] <= BUDGET_GZIP, figures
 
 
-def test_every_result_links_to_its_paragraph(published: tuple[Path, dict[str, Any]], kb) -> None:
+def test_every_result_links_to_its_paragraph(search_site: tuple[Path, dict[str, Any]], kb) -> None:
     from kb.views.nodes import location
 
-    index = json.loads((published[0] / "search" / "index.json").read_text(encoding="utf-8"))
+    index = json.loads((search_site[0] / "search" / "index.json").read_text(encoding="utf-8"))
     nodes = index["nodes"]
     for i in range(0, len(nodes["id"]), 7):
         node = kb.node(nodes["id"][i])
