@@ -25,11 +25,13 @@ _LAT_TO_CYR.update({lat.upper(): cyr for cyr, lat in SR_CYR_TO_LAT.items() if le
 _LATIN = re.compile("|".join(sorted(map(re.escape, _LAT_TO_CYR), key=len, reverse=True)))
 
 
-def sr_to_cyrillic(text: str) -> str:
+def sr_to_cyrillic(text: str, keep: tuple[str, ...] = ()) -> str:
     """Serbian Latin transliterated to Cyrillic (``Pretraga`` -> ``Претрага``); placeholders
-    such as ``{n}`` and characters outside the Serbian alphabet are left as they are."""
+    such as ``{n}``, the words in ``keep`` (``JavaScript``, a citation typed in Latin) and
+    characters outside the Serbian alphabet are left as they are."""
+    kept = PLACEHOLDER.pattern + "".join(f"|{re.escape(w)}" for w in keep)
     out, pos = [], 0
-    for m in PLACEHOLDER.finditer(text):
+    for m in re.finditer(kept, text):
         out.append(_LATIN.sub(lambda c: _LAT_TO_CYR[c[0]], text[pos : m.start()]))
         out.append(m[0])
         pos = m.end()
@@ -39,12 +41,14 @@ def sr_to_cyrillic(text: str) -> str:
 
 @dataclass(frozen=True)
 class Language:
-    """A UI language: its code (``sr-Cyrl``), catalogue file, script and own name."""
+    """A UI language: its code (``sr-Cyrl``), catalogue file, script and own name; ``keep``
+    lists words a transliterated rendering leaves in Latin."""
 
     code: str
     catalogue: str
     script: str
     name: str
+    keep: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -73,14 +77,14 @@ def read_catalogue(name: str, folder: Path = I18N) -> dict[str, str]:
 def load_catalogues(folder: Path = I18N) -> Catalogues:
     """Every UI language with its messages, each rendered in its script."""
     langs = tuple(
-        Language(**entry)
+        Language(**{**entry, "keep": tuple(entry.get("keep", ()))})
         for entry in json.loads((folder / "languages.json").read_text(encoding="utf-8"))
     )
     messages = {}
     for lang in langs:
         raw = read_catalogue(lang.catalogue, folder)
         if lang.catalogue == "sr" and lang.script == "Cyrl":
-            raw = {k: sr_to_cyrillic(v) for k, v in raw.items()}
+            raw = {k: sr_to_cyrillic(v, lang.keep) for k, v in raw.items()}
         messages[lang.code] = raw
     return Catalogues(langs, messages)
 
