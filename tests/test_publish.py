@@ -167,9 +167,30 @@ def test_version_changes_with_any_file(tmp_path):
 
 def test_publish_replaces_the_old_site_whole(kb, tmp_path):
     out = tmp_path / "site"
-    out.mkdir()
+    publish(kb, out)
     (out / "stale.html").write_text("from an old build")
     figures = publish(kb, out)
     assert not (out / "stale.html").exists()
     assert (out / "index.html").is_file() and figures["pages"] > 300
     assert [p.name for p in tmp_path.iterdir()] == ["site"]  # no work folder left behind
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: p.write_text("notes"), "is a file"),
+        (lambda p: (p.mkdir(), (p / "thesis.tex").write_text("x")), "lawdesk did not publish"),
+    ],
+)
+def test_publish_refuses_to_replace_what_it_did_not_write(built, tmp_path, make, message):
+    from typer.testing import CliRunner
+
+    from kb.cli import app
+
+    out = tmp_path / "precious"
+    make(out)
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    result = CliRunner().invoke(app, ["publish", "--kb", str(built[0]), "--out", str(out)])
+    assert result.exit_code == 2 and message in result.output
+    assert "Traceback" not in result.output
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from kb import store
-from kb.cli.app import app
+from kb.cli.app import app, fail
 from kb.cli.kb_cmds import JsonFlag, KbPath, open_kb
 from kb.publish import DEFAULT_OUT
 
@@ -24,9 +24,14 @@ def publish(
 ) -> None:
     """Render the static site (every law page, contents, glossaries, scoring and preferans
     pages, search page, service worker) into --out; `lawdesk serve` serves it at /."""
-    from kb.publish import publish as run_publish  # imported here: the other commands stay light
+    from kb.publish import PublishError  # imported here: the other commands stay light
+    from kb.publish import publish as run_publish
 
-    figures = run_publish(open_kb(kb), out)
+    try:
+        figures = run_publish(open_kb(kb), out)
+    except PublishError as exc:
+        fail(str(exc))
+        return
     if as_json:
         typer.echo(json.dumps(figures, indent=1))
         return

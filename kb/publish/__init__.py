@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from kb.publish.render import render
-from kb.publish.site import DEFAULT_OUT, publish
+from kb.publish.site import DEFAULT_OUT, PublishError, publish
 from kb.store import KB
 
-__all__ = ["DEFAULT_OUT", "index_context", "publish", "render_index"]
+__all__ = ["DEFAULT_OUT", "PublishError", "index_context", "publish", "render_index"]
 
 
 def index_context(k: KB) -> dict[str, Any]:

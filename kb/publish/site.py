@@ -17,7 +17,7 @@ from typing import Any
 from kb.corpus import ROOT
 from kb.publish.i18n import write_catalogues
 from kb.publish.icons import write_icons
-from kb.publish.offline import write_manifest, write_service_worker
+from kb.publish.offline import SW, write_manifest, write_service_worker
 from kb.publish.pages import Page, site_pages
 from kb.publish.render import render
 from kb.store import KB
@@ -38,6 +38,22 @@ def write_page(out: Path, page: Page, common: dict[str, Any]) -> Path:
     return path
 
 
+class PublishError(Exception):
+    """An output folder ``publish`` must not write into (one line, says what to do)."""
+
+
+def check_out(out: Path) -> None:
+    """Refuse an ``out`` that is a file, or a non-empty folder that is not a site this command
+    wrote (it replaces ``out`` whole: a mistyped ``--out .`` must not delete a checkout)."""
+    if out.exists() and not out.is_dir():
+        raise PublishError(f"--out {out} is a file; pass a folder such as build/site")
+    if out.is_dir() and any(out.iterdir()) and not (out / SW).is_file():
+        raise PublishError(
+            f"--out {out} is a folder that lawdesk did not publish (no {SW}); "
+            "pass a new or empty folder, or a previous site"
+        )
+
+
 def _swap(built: Path, out: Path) -> None:
     """Replace ``out`` by ``built`` (two renames: the old site stays whole until the last)."""
     old = out.with_name(f".{out.name}.old")
@@ -49,10 +65,12 @@ def _swap(built: Path, out: Path) -> None:
 
 
 def publish(kb: KB, out: Path = DEFAULT_OUT) -> dict[str, Any]:
-    """Write the site for ``kb`` into ``out`` and return its figures: pages, files, bytes,
-    seconds and the service worker's version."""
+    """Write the site for ``kb`` into ``out`` (replacing a site published there before) and
+    return its figures: pages, files, bytes, seconds and the service worker's version. Raises
+    ``PublishError`` for an ``out`` it must not replace."""
     t0 = time.perf_counter()
     out = Path(out)
+    check_out(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     work = out.with_name(f".{out.name}.new")
     shutil.rmtree(work, ignore_errors=True)

@@ -30,7 +30,15 @@ def test_journey_2_law_reference_and_side_by_side(page, server):
     assert pairs.count() > 10
     first = pairs.first
     assert first.get_attribute("lang") == "sr"
-    assert "sr-2007:64" in first.locator(".sbs-doc").inner_text()
+    # the law itself beside Law 64 of 2007, each paragraph beside its counterpart
+    law = page.locator("[data-law] > .sbs-row .sbs-doc")
+    assert law.inner_text() == "sr-2007:64 · same"
+    assert page.locator("#A > .sbs-row .sbs-doc").inner_text() == "sr-2007:64A · same"
+    assert (
+        page.locator("#A > .sbs-row .sbs-pair .tt")
+        .inner_text()
+        .endswith("Ispravka koja sledi renons")
+    )
     assert "vs=sr-2007" in page.url
     screenshot(page, "journey-2-side-by-side")
     # the choice survives a reload (the query only selects one of the page's own buttons)
@@ -168,6 +176,7 @@ def test_polish_page_toggles_to_the_ocr_original(page, server):
     assert page.locator(".raw").first.is_visible()
     assert "postepowania" in page.locator(".raw").first.inner_text()
     assert page.get_attribute("#ocr-toggle", "aria-pressed") == "true"
+    page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "polish-ocr-original")
 
 

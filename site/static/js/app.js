@@ -100,7 +100,7 @@
 
   function pairFor(link, other, pageUrl) {
     var hash = new URL(link.getAttribute("href"), location.href).hash;
-    var target = hash ? other.getElementById(decodeURIComponent(hash.slice(1))) : other.querySelector("[data-root]");
+    var target = hash ? other.getElementById(decodeURIComponent(hash.slice(1))) : other.querySelector("[data-law]");
     var own = target && target.querySelector(":scope > .own");
     if (!own) return null;
     var clone = document.importNode(own, true);
@@ -178,6 +178,7 @@
       });
       article.classList.add("sbs");
       article.setAttribute("data-sbs", doc);
+      document.getElementById("toast").classList.remove("show");
     }).catch(function () {
       clearPairs();
       say("law.sbs_failed", { doc: doc });

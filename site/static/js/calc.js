@@ -14,6 +14,13 @@
     return e;
   }
 
+  /* run `update` on every change of `form` (and on submit, which never leaves the page) */
+  function bind(form, event, update) {
+    form.addEventListener(event, update);
+    form.addEventListener("submit", function (e) { e.preventDefault(); update(); });
+    return update;
+  }
+
   function scoreForm() {
     var f = document.getElementById("score-form");
     var out = document.getElementById("score-out");
@@ -36,9 +43,7 @@
         list.appendChild(el("li", I.t(label) + ": " + (key === "undertricks" ? -parts[key] : parts[key])));
       });
     }
-    f.addEventListener("change", update);
-    f.addEventListener("submit", function (e) { e.preventDefault(); update(); });
-    return update;
+    return bind(f, "change", update);
   }
 
   function number(text) {
@@ -54,9 +59,7 @@
       out.classList.toggle("error", isNaN(diff));
       out.textContent = isNaN(diff) ? I.t("calc.bad_number") : I.t("calc.imps_result", { n: S.imps(data, diff) });
     }
-    f.addEventListener("input", update);
-    f.addEventListener("submit", function (e) { e.preventDefault(); update(); });
-    return update;
+    return bind(f, "input", update);
   }
 
   function mpForm() {
@@ -85,9 +88,7 @@
         body.appendChild(row);
       });
     }
-    f.addEventListener("input", update);
-    f.addEventListener("submit", function (e) { e.preventDefault(); update(); });
-    return update;
+    return bind(f, "input", update);
   }
 
   I.ready.then(function () {
