@@ -72,7 +72,7 @@ def publish(kb: KB, out: Path = DEFAULT_OUT) -> dict[str, Any]:
     out = Path(out)
     check_out(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    work = out.with_name(f".{out.name}.new")
+    work = out.with_name(f".{out.name}.new")  # built here, moved into place at the end
     shutil.rmtree(work, ignore_errors=True)
     shutil.copytree(STATIC, work / "static")
     catalogues = write_catalogues(work)
@@ -80,8 +80,8 @@ def publish(kb: KB, out: Path = DEFAULT_OUT) -> dict[str, Any]:
     write_manifest(work)
     engine = ENGINE if (work / ENGINE).is_file() else None
     # the browser keeps a catalogue until this changes
-    common = {"i18n_version": hashlib.sha256(b"".join(p.read_bytes() for p in catalogues))
-              .hexdigest()[:12]}  # fmt: skip
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in catalogues))
+    common = {"i18n_version": digest.hexdigest()[:12]}
     pages = 0
     for page in site_pages(kb, engine):
         write_page(work, page, common)
@@ -89,15 +89,10 @@ def publish(kb: KB, out: Path = DEFAULT_OUT) -> dict[str, Any]:
     (work / "404.html").write_text(
         render("404.html", **common, root=NOT_FOUND_ROOT, page_path=None), encoding="utf-8"
     )
-    offline = write_service_worker(work, kb.build_hash)
+    figures: dict[str, Any] = {"out": str(out), "pages": pages, "languages": len(catalogues)}
+    # the service worker lists every file written above, so it is written last
+    figures.update(write_service_worker(work, kb.build_hash))
     sizes = [p.stat().st_size for p in work.rglob("*") if p.is_file()]
     _swap(work, out)
-    return {
-        "out": str(out),
-        "pages": pages,
-        "files": len(sizes),
-        "bytes": sum(sizes),
-        "languages": len(catalogues),
-        **offline,
-        "seconds": round(time.perf_counter() - t0, 2),
-    }
+    figures.update(files=len(sizes), bytes=sum(sizes), seconds=round(time.perf_counter() - t0, 2))
+    return figures
