@@ -25,8 +25,11 @@ build/site/index.html: build/kb.sqlite $(shell find site -type f 2>/dev/null)
 publish: build/kb.sqlite
 	$(BIN)/lawdesk publish
 
+PORT ?= 8000
+WORKERS ?= 1
+
 run: build/site/index.html
-	$(BIN)/lawdesk serve
+	$(BIN)/lawdesk serve --port $(PORT) --workers $(WORKERS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
