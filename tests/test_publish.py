@@ -87,9 +87,10 @@ def test_pages_hold_their_parts(site, path, title, contains):
         assert piece in html, piece
 
 
-def test_references_link_and_unresolved_ones_carry_their_reason(site):
+def test_references_and_terms_link_and_unresolved_ones_carry_their_reason(site):
     law = read(site, "sk-2017/27/")
     assert '<a class="ref" href="../../sk-2017/31/">pravidlo 31</a>' in law
+    assert '<a class="term" href="../../sk-2017/glossary/#ponuka" title="Ponuka">ponuka</a>' in law
     sr = read(site, "sr-2007/9/")
     unresolved = re.search(r'<span class="unres" tabindex="0" title="([^"]+)"[^>]*>član 23F5<', sr)
     assert unresolved and "no 23F5 in sr-2007" in unresolved[1]

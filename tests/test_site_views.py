@@ -89,15 +89,77 @@ def test_segments(kb, text, refs, expected):
     assert shape == expected
 
 
-def test_segments_keep_every_node_text_and_every_reference(kb):
-    """Cut and joined again, every node's text is unchanged and every reference is placed."""
+PONUKA = "sk-2017/glossary/#ponuka"
+
+
+def _term(start, end, definition="sk-2017:def/ponuka"):
+    return {"span": [start, end], "text": "", "term": "Ponuka", "definition": definition}
+
+
+@pytest.mark.parametrize(
+    ("text", "refs", "terms", "expected"),
+    [
+        (
+            "a ponuka here",
+            [],
+            [_term(2, 8)],
+            [("a ", None), ("ponuka", PONUKA), (" here", None)],
+        ),
+        (  # a term inside cited words is left to the reference
+            "see Law 27 ponuka",
+            _refs(("Law 27", (4, 10), "resolved", "", ["sk-2017:27"])),
+            [_term(4, 7), _term(11, 17)],
+            [
+                ("see ", None),
+                ("Law 27", "ref"),
+                (" ", None),
+                ("ponuka", PONUKA),
+            ],
+        ),
+        (  # the longer of two overlapping terms wins
+            "zvolený záväzok",
+            [],
+            [_term(8, 15), _term(0, 15, "sk-2017:def/zvoleny-zavazok")],
+            [("zvolený záväzok", "sk-2017/glossary/#zvoleny-zavazok")],
+        ),
+    ],
+)
+def test_segments_with_terms(kb, text, refs, terms, expected):
+    def kind(s):
+        if "refs" in s:
+            return "ref"
+        if "term" in s:
+            url = s["term"]["url"]
+            return f"{url['path']}#{url['anchor']}"
+        return None
+
+    assert [(s["text"], kind(s)) for s in segments(kb, text, refs, terms)] == expected
+
+
+def test_segments_keep_every_node_text_every_reference_and_term(kb):
+    """Cut and joined again, every node's text is unchanged, every reference is placed, and
+    every defined term is linked unless cited words or a longer term hold its words."""
     for node in kb.nodes():
         refs = kb.refs_out(node.id)
+        terms = kb.term_links(node.id)
         for field, text in (("text", node.text), ("title", node.title or "")):
             mine = [r for r in refs if r["field"] == field]
-            segs = segments(kb, text, mine)
+            segs = segments(kb, text, mine, terms if field == "text" else [])
             assert "".join(s["text"] for s in segs) == text, node.id
             assert sum(len(s.get("refs", [])) for s in segs) == len(mine), node.id
+        linked = {(s["term"]["definition"], s["text"]) for s in segs_text(kb, node) if "term" in s}
+        covered = [r["span"] for r in refs if r["field"] == "text"] + [
+            t["span"] for t in terms if (t["definition"], t["text"]) in linked
+        ]
+        for t in terms:
+            s, e = t["span"]
+            placed = (t["definition"], t["text"]) in linked
+            assert placed or any(a < e and s < b for a, b in covered), (node.id, t)
+
+
+def segs_text(kb, node):
+    refs = [r for r in kb.refs_out(node.id) if r["field"] == "text"]
+    return segments(kb, node.text, refs, kb.term_links(node.id))
 
 
 def test_law_page_links_refs_parallels_and_cited_by(kb):
@@ -117,18 +179,19 @@ def test_law_page_links_refs_parallels_and_cited_by(kb):
 
 
 def test_footnote_markers_and_footnotes_link_to_their_anchor(kb):
-    law = law_page_view(kb, "sr-2007", "16")["law"]
+    """Footnote 4 stands after 17D2 and is marked in 17D2 and 17D3 (both carry it)."""
+    law = law_page_view(kb, "sr-2007", "17")["law"]
     nodes = {}
     stack = [law]
     while stack:
         n = stack.pop()
         nodes[n["id"]] = n
         stack.extend(n["children"])
-    carrier = nodes["sr-2007:16B1(a)"]
-    assert carrier["footnote_marks"] == [
-        {"label": "2", "id": "sr-2007:fn/2", "url": {"path": "sr-2007/16/", "anchor": "fn-2"}}
-    ]
-    assert [f["url"]["anchor"] for f in nodes["sr-2007:16B1"]["footnotes"]] == ["fn-2"]
+    mark = {"label": "4", "id": "sr-2007:fn/4", "url": {"path": "sr-2007/17/", "anchor": "fn-4"}}
+    assert nodes["sr-2007:17D2"]["footnote_marks"] == [mark]
+    assert nodes["sr-2007:17D3"]["footnote_marks"] == [mark]
+    assert [f["url"]["anchor"] for f in nodes["sr-2007:17D2"]["footnotes"]] == ["fn-4"]
+    assert nodes["sr-2007:17D3"]["footnotes"] == []
 
 
 def test_polish_pages_carry_the_ocr_original(kb):

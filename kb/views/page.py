@@ -45,37 +45,61 @@ def target(kb: KB, node_id: str) -> dict[str, Any]:
     return {**brief(kb, node), "doc": node.doc}
 
 
-def segments(kb: KB, text: str, refs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``text`` cut at its references: ``{"text"}`` for plain pieces and ``{"text", "refs"}``
-    for cited words, ``refs`` holding each reference at that span (one per target document when
-    a text cites two editions) with its status, reason and ``targets`` (link targets).
+def segments(
+    kb: KB,
+    text: str,
+    refs: list[dict[str, Any]],
+    terms: list[dict[str, Any]] | tuple[()] = (),
+) -> list[dict[str, Any]]:
+    """``text`` cut at its references and defined terms: ``{"text"}`` for plain pieces,
+    ``{"text", "refs"}`` for cited words (``refs`` holds each reference at that span, one per
+    target document when a text cites two editions, with its status, reason and ``targets``)
+    and ``{"text", "term"}`` for a defined term used (``KB.term_links``: the term, its
+    definition and where the glossary shows it).
 
     No reference is dropped: one overlapping the words linked just before joins their
-    segment; one whose span the text cannot hold goes to a last segment with empty text."""
+    segment; one whose span the text cannot hold goes to a last segment with empty text. A
+    term inside cited words, or inside a longer term, is left to them."""
     placed = sorted(
         (r for r in refs if r["span"][0] is not None and r["span"][1] is not None),
         key=lambda r: (r["span"][0], r["span"][1]),
     )
-    out: list[dict[str, Any]] = []
+    marks: list[tuple[int, int, dict[str, Any]]] = []
     stray = [_ref(kb, r) for r in refs if r["span"][0] is None or r["span"][1] is None]
-    pos = 0
     for (start, end), group in groupby(placed, key=lambda r: (r["span"][0], r["span"][1])):
         linked = [_ref(kb, r) for r in group]
-        if start < pos and out and "refs" in out[-1]:
-            out[-1]["refs"].extend(linked)  # overlaps the words just linked: same place
-            continue
-        if start < pos or end > len(text) or start >= end:
+        last = marks[-1][1] if marks else 0
+        if start < last:
+            marks[-1][2]["refs"].extend(linked)  # overlaps the words just linked: same place
+        elif end > len(text) or start >= end:
             stray.extend(linked)  # cannot be cut out of the text: listed after it
-            continue
+        else:
+            marks.append((start, end, {"refs": linked}))
+    for t in sorted(terms, key=lambda t: (t["span"][0], -t["span"][1])):
+        start, end = t["span"]
+        free = all(end <= s or start >= e for s, e, _ in marks)
+        if 0 <= start < end <= len(text) and free:
+            marks.append((start, end, {"term": _term(kb, t)}))
+    out: list[dict[str, Any]] = []
+    pos = 0
+    for start, end, mark in sorted(marks, key=lambda m: m[0]):
         if start > pos:
             out.append({"text": text[pos:start]})
-        out.append({"text": text[start:end], "refs": linked})
+        out.append({"text": text[start:end], **mark})
         pos = end
     if pos < len(text):
         out.append({"text": text[pos:]})
     if stray:
         out.append({"text": "", "refs": stray})
     return out
+
+
+def _term(kb: KB, link: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "term": link["term"],
+        "definition": link["definition"],
+        "url": target(kb, link["definition"])["url"],
+    }
 
 
 def _ref(kb: KB, ref: dict[str, Any]) -> dict[str, Any]:
@@ -94,14 +118,20 @@ def with_links(kb: KB, node: dict[str, Any]) -> dict[str, Any]:
     refs = node.get("refs_out", [])
     return {
         **node,
-        "segments": segments(kb, node["text"], [r for r in refs if r["field"] == "text"]),
+        "segments": segments(
+            kb, node["text"], [r for r in refs if r["field"] == "text"], node.get("terms", [])
+        ),
         "title_segments": segments(
             kb, node["title"] or "", [r for r in refs if r["field"] == "title"]
         ),
         "cited_by_nodes": [target(kb, i) for i in node.get("cited_by", [])],
         "parallels": [{**p, "target": target(kb, p["node"])} for p in node.get("parallels", [])],
         "footnotes": [
-            {**f, **target(kb, f["id"]), "segments": segments(kb, f["text"], kb.refs_out(f["id"]))}
+            {
+                **f,
+                **target(kb, f["id"]),
+                "segments": segments(kb, f["text"], kb.refs_out(f["id"]), kb.term_links(f["id"])),
+            }
             for f in node.get("footnotes", [])
         ],
         "footnote_marks": _marks(kb, node),
@@ -166,7 +196,8 @@ def _front(kb: KB, tree: DocTree, node: Node) -> list[dict[str, Any]]:
 
 def _block(kb: KB, node: Node) -> dict[str, Any]:
     entry = {**brief(kb, node), "text": node.text, "source_lines": [node.line_start, node.line_end]}
-    return with_links(kb, {**entry, "refs_out": kb.refs_out(node.id)})
+    links = {"refs_out": kb.refs_out(node.id), "terms": kb.term_links(node.id)}
+    return with_links(kb, {**entry, **links})
 
 
 def contents_page_view(kb: KB, doc: str) -> dict[str, Any]:
@@ -185,14 +216,17 @@ def contents_page_view(kb: KB, doc: str) -> dict[str, Any]:
 
 
 def glossary_page_view(kb: KB, doc: str) -> dict[str, Any]:
-    """``definitions_view`` with each entry's text cut at its references (``segments``)."""
+    """``definitions_view`` with each entry's text cut at its references and the other terms
+    it uses (``segments``)."""
     view = definitions_view(kb, doc)
 
     def add(entry: dict[str, Any]) -> dict[str, Any]:
         refs = [r for r in kb.refs_out(entry["id"]) if r["field"] == "text"]
+        # a definition's other terms link to their entries, never to itself
+        terms = [t for t in kb.term_links(entry["id"]) if t["definition"] != entry["id"]]
         return {
             **entry,
-            "segments": segments(kb, entry["text"], refs),
+            "segments": segments(kb, entry["text"], refs, terms),
             "children": [add(c) for c in entry["children"]],
         }
 
