@@ -40,20 +40,19 @@ def numbering(node: Mapping[str, Any]) -> str:
 
 def make_msg(catalogues: Catalogues) -> tuple[Callable[..., Markup], Callable[..., str]]:
     """``msg(key, tag="span", **args)``: the English message in an element the browser
-    translates by ``data-i18n``; ``args`` fill ``{name}`` placeholders in every language."""
+    translates by ``data-i18n``; ``t(key, **args)``: the English text alone (for attributes,
+    which carry ``data-i18n-<attribute>``). ``args`` fill ``{name}`` placeholders in every
+    language; an unknown key fails the build."""
     english = catalogues.messages["en"]
-
-    def msg(key: str, tag: str = "span", **args: Any) -> Markup:
-        if key not in english:
-            raise KeyError(f"no UI message {key!r} in site/i18n/en.json")
-        text = english[key].format(**args) if args else english[key]
-        data = f' data-i18n-args="{escape(json.dumps(args))}"' if args else ""
-        return Markup(f'<{tag} lang="en" data-i18n="{key}"{data}>{escape(text)}</{tag}>')
 
     def t(key: str, **args: Any) -> str:
         if key not in english:
             raise KeyError(f"no UI message {key!r} in site/i18n/en.json")
         return english[key].format(**args) if args else english[key]
+
+    def msg(key: str, tag: str = "span", **args: Any) -> Markup:
+        data = f' data-i18n-args="{escape(json.dumps(args))}"' if args else ""
+        return Markup(f'<{tag} lang="en" data-i18n="{key}"{data}>{escape(t(key, **args))}</{tag}>')
 
     return msg, t
 
