@@ -182,6 +182,7 @@ def node_fields(kb: KB, node: Node) -> dict[str, Any]:
         "cited_by": sorted({r["from"] for r in kb.cited_by(node.id)}),
         "parallels": kb.parallels(node.id),
         "terms": kb.term_links(node.id),
+        "unpaired": kb.unpaired(node.id),
     }
 
 
