@@ -32,8 +32,8 @@ def test_journey_2_law_reference_and_side_by_side(page, server):
     assert first.get_attribute("lang") == "sr"
     # the law itself beside Law 64 of 2007, each paragraph beside its counterpart
     law = page.locator("[data-law] > .sbs-row .sbs-doc")
-    assert law.inner_text() == "sr-2007:64 · same"
-    assert page.locator("#A > .sbs-row .sbs-doc").inner_text() == "sr-2007:64A · same"
+    assert law.inner_text().startswith("sr-2007:64 · changed")
+    assert page.locator("#A > .sbs-row .sbs-doc").inner_text().startswith("sr-2007:64A · same")
     assert (
         page.locator("#A > .sbs-row .sbs-pair .tt")
         .inner_text()
