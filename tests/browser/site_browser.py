@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -33,13 +34,23 @@ class Quiet(SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A threaded server that takes a browser closing a connection mid-answer in its stride."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 class Server:
     """``site`` served on 127.0.0.1 and a free port, in a thread."""
 
     def __init__(self, site: Path) -> None:
         self.site = site
         handler = functools.partial(Quiet, directory=str(site))
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = QuietServer(("127.0.0.1", 0), handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
