@@ -148,6 +148,7 @@ def test_search(api_client):
     body = api_client.get("/api/search", params={"q": "27B1a", "doc": "sk-2017"}).json()
     assert body["results"][0]["id"] == "sk-2017:27B1(a)"
     assert body["results"][0]["parallels"]
+    assert body["results"][0]["url"] == {"path": "sk-2017/27/", "anchor": "B1a"}
 
 
 def test_ask_checks_the_auction(api_client):

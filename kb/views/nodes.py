@@ -128,6 +128,12 @@ def location(kb: KB, node: Node) -> dict[str, str]:
     return {"path": f"{node.doc}/{_ANCHOR_DROP.sub('-', unit.cite)}/", "anchor": anchor(node, unit)}
 
 
+def locate(kb: KB, node_id: str) -> dict[str, str]:
+    """Where the node with this ID is shown on the site (``location`` by ID)."""
+    doc = node_id.split(":", 1)[0]
+    return location(kb, doc_tree(kb, doc).nodes[node_id])
+
+
 def brief(kb: KB, node: Node) -> dict[str, Any]:
     """The short form of a node used in lists: ID, kind, label, title and where it is shown."""
     return {
