@@ -1,31 +1,22 @@
-"""Render pages from ``site/templates`` (jinja2, autoescape on) from the API's own context."""
+"""The static site: ``publish(kb, out)`` renders ``site/templates`` (jinja2, autoescape on) from
+the API's own context functions (``kb.views``) into a folder any static host can serve.
+
+``render_index`` is the plain page the API shows at ``/`` while no site is built.
+"""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
-
-from kb.corpus import ROOT
+from kb.publish.render import render
+from kb.publish.site import DEFAULT_OUT, PublishError, publish
 from kb.store import KB
 
-TEMPLATES = ROOT / "site" / "templates"
-
-
-@cache
-def env() -> Environment:
-    """The template environment."""
-    return Environment(
-        loader=FileSystemLoader(TEMPLATES),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+__all__ = ["DEFAULT_OUT", "PublishError", "index_context", "publish", "render_index"]
 
 
 def index_context(k: KB) -> dict[str, Any]:
-    """Documents with their stats and top-level laws, for the index page."""
+    """Documents with their stats and top-level laws, for the fallback index page."""
     docs = []
     for d in k.documents():
         laws = [n for n in k.nodes(d["id"]) if n.kind == "law"]
@@ -34,5 +25,5 @@ def index_context(k: KB) -> dict[str, Any]:
 
 
 def render_index(k: KB) -> str:
-    """The index page as HTML."""
-    return env().get_template("index.html").render(**index_context(k))
+    """The fallback index page (no site built yet) as HTML."""
+    return render("fallback.html", **index_context(k))
