@@ -19,8 +19,9 @@ from kb.corpus import ROOT
 from kb.search.service import index_from_kb
 from kb.store import KB
 
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-import test_search_browser as harness  # the browser test's page, server and replay
+sys.path.insert(0, str(ROOT / "tests"))
+from browser import site_browser  # the browser tests' static server and phone context
+from browser import test_search_browser as harness  # the search test's page and replay
 
 BUDGET_GZIP = 600_000
 
@@ -47,10 +48,10 @@ def main() -> int:
             f"search data gzipped: {total / 1000:.0f} KB ({verdict} the {BUDGET_GZIP // 1000} KB "
             "budget; engine and MiniSearch are scripts, counted with the site's JS)"
         )
-        if Path(harness.CHROMIUM).exists():
+        if site_browser.CHROMIUM.is_file():
             browser_figures(kb, site)
         else:
-            print(f"no {harness.CHROMIUM}: browser figures skipped")
+            print(f"no {site_browser.CHROMIUM}: browser figures skipped")
     return 0 if total <= BUDGET_GZIP else 1
 
 
@@ -60,15 +61,25 @@ def browser_figures(kb: KB, site: Path) -> None:
     queries = [c.q for c in cases]
     situations = ev.load_cases(harness.SITUATIONS_DEV) if harness.SITUATIONS_DEV.exists() else []
     index = index_from_kb(kb, cached=True)
-    with (
-        harness.static_server(site) as base,
-        harness.chromium() as browser,
-        harness.phone_page(browser, base) as (page, outside),
-    ):
-        cold = harness.replay(page, base, queries)
-        warm = page.evaluate(harness.REPLAY_JS, [queries, ev.DEPTH])
-        more = harness.replay(page, base, [c.q for c in situations]) if situations else None
-        assert not outside, outside
+    from playwright.sync_api import sync_playwright
+
+    server = site_browser.Server(site)
+    try:
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(
+                executable_path=str(site_browser.CHROMIUM), args=site_browser.ARGS
+            )
+            context = site_browser.open_context(chromium, server.base)
+            page = context.new_page()
+            cold = harness.replay(page, server.base, queries)
+            warm = page.evaluate(harness.REPLAY_JS, [queries, ev.DEPTH])
+            more = (
+                harness.replay(page, server.base, [c.q for c in situations]) if situations else None
+            )
+            assert not context.external, context.external
+            chromium.close()
+    finally:
+        server.close()
     result = harness.compare(cases, [r["ids"] for r in cold["out"]], index)
     print("\n".join(harness.report_lines("dev set", result)))
     for name, run in (("first pass", cold), ("second pass", warm)):

@@ -20,11 +20,12 @@ from kb.publish.icons import write_icons
 from kb.publish.offline import SW, write_manifest, write_service_worker
 from kb.publish.pages import Page, site_pages
 from kb.publish.render import render
+from kb.publish.search_index import write_search_index
 from kb.store import KB
 
 STATIC = ROOT / "site" / "static"
 DEFAULT_OUT = ROOT / "build" / "site"
-ENGINE = "static/search/engine.js"  # the browser search engine (site/static/search/)
+ENGINE = "search/engine.js"  # the browser search engine, beside its data (kb.publish.search_index)
 NOT_FOUND_ROOT = "/"  # 404.html is served at any depth: its links start at the host's root
 
 
@@ -74,7 +75,11 @@ def publish(kb: KB, out: Path = DEFAULT_OUT) -> dict[str, Any]:
     out.parent.mkdir(parents=True, exist_ok=True)
     work = out.with_name(f".{out.name}.new")  # built here, moved into place at the end
     shutil.rmtree(work, ignore_errors=True)
-    shutil.copytree(STATIC, work / "static")
+    # site/static/search is published with its data as search/ (write_search_index)
+    shutil.copytree(
+        STATIC, work / "static", ignore=lambda d, _: ["search"] if d == str(STATIC) else []
+    )
+    search = write_search_index(kb, work)
     catalogues = write_catalogues(work)
     write_icons(work / "static" / "icons")
     write_manifest(work)
@@ -90,6 +95,7 @@ def publish(kb: KB, out: Path = DEFAULT_OUT) -> dict[str, Any]:
         render("404.html", **common, root=NOT_FOUND_ROOT, page_path=None), encoding="utf-8"
     )
     figures: dict[str, Any] = {"out": str(out), "pages": pages, "languages": len(catalogues)}
+    figures["search_units"] = search["units"]
     # the service worker lists every file written above, so it is written last
     figures.update(write_service_worker(work, kb.build_hash))
     sizes = [p.stat().st_size for p in work.rglob("*") if p.is_file()]

@@ -54,6 +54,7 @@ def test_a_typed_citation_jumps_to_its_law(page, server):
 
 
 def test_without_engine_or_api_search_says_it_is_unavailable(page, server):
+    page.route("**/search/engine.js", lambda route: route.abort())  # a build without the engine
     page.goto(server.base + "find/?q=renons")
     status = page.locator("#find-status")
     status.filter(has_text="not available").wait_for()

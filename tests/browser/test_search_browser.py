@@ -1,6 +1,7 @@
-"""Search in the browser without the API (issue 8), in Debian's Chromium at a phone's viewport:
-the published search files and a minimal page using ``LawdeskSearch`` (this module's
-``SEARCH_PAGE``), served by a plain static file server on 127.0.0.1.
+"""Search in the browser without the API (issue 8), in Debian's Chromium at a phone's viewport
+(tests/browser/conftest.py): the search files as `lawdesk publish` writes them and a minimal page
+using ``LawdeskSearch`` (this module's ``SEARCH_PAGE``), served by a plain static file server on
+127.0.0.1 (tests/browser/site_browser.py).
 
 - the search evaluation set replayed in the browser, recall@5 beside the server's on the same
   queries (asserted within 0.03), per language, with the browser's query latency; the report is
@@ -11,18 +12,15 @@ the published search files and a minimal page using ``LawdeskSearch`` (this modu
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import statistics
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser.site_browser import Server, open_context, screenshot
 from kb import evaluate as ev
 from kb.corpus import ROOT
 from kb.publish.search_index import write_search_index
@@ -32,17 +30,6 @@ from kb.search.service import index_from_kb
 from kb.store import KB
 from kb.views.nodes import location
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-VIEWPORT = {"width": 390, "height": 844}
-SCREENSHOTS = ROOT / "build" / "screenshots"
 REPORT = ROOT / "build" / "reports" / "site-search.json"
 SITUATIONS_DEV = ROOT / "tests" / "eval" / "search_situations_dev.jsonl"
 MAX_GAP = 0.03  # issue 8: the browser's R@5 within this of the server's
@@ -104,60 +91,6 @@ def publish_search(kb: KB, site: Path) -> dict[str, Any]:
     return figures
 
 
-@contextmanager
-def static_server(folder: Path) -> Iterator[str]:
-    """A plain static file server for ``folder`` on 127.0.0.1 (a free port); yields its URL."""
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@contextmanager
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium, headless, started by Playwright (never a downloaded browser)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@contextmanager
-def phone_page(browser: Any, base: str) -> Iterator[tuple[Any, list[str]]]:
-    """A page at a phone's viewport that may reach ``base`` only; yields it and the list of
-    the requests it tried elsewhere (each one aborted)."""
-    outside: list[str] = []
-
-    def guard(route: Any) -> None:
-        if route.request.url.startswith(base):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        context.route("**/*", guard)
-        yield context.new_page(), outside
-    finally:
-        context.close()
-
-
 def replay(page: Any, base: str, queries: list[str]) -> dict[str, Any]:
     """Every query run in the page's engine: result IDs and milliseconds per query."""
     page.goto(base + SEARCH_PAGE)
@@ -217,31 +150,27 @@ def server_index(kb, site: Path) -> SearchIndex:
 
 
 @pytest.fixture(scope="module")
-def base(site: Path) -> Iterator[str]:
-    """The static server's URL."""
-    with static_server(site) as url:
-        yield url
+def served(site: Path) -> Iterator[Server]:
+    """The folder served on 127.0.0.1."""
+    running = Server(site)
+    yield running
+    running.close()
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium for the module."""
-    with chromium() as running:
-        yield running
+def base(served: Server) -> str:
+    """The server's URL."""
+    return served.base
 
 
 @pytest.fixture
-def phone(browser: Any, base: str) -> Iterator[Any]:
+def phone(browser: Any, served: Server) -> Iterator[Any]:
     """A fresh phone-sized page; the test fails if it requested anything outside the server."""
-    with phone_page(browser, base) as (page, outside):
-        yield page
-        assert not outside, f"requests outside the site: {outside}"
-
-
-def screenshot(page: Any, name: str) -> None:
-    """Save the page under build/screenshots/."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / name))
+    context = open_context(browser, served.base)
+    yield context.new_page()
+    external = context.external
+    context.close()
+    assert external == [], f"requests outside the site: {external}"
 
 
 def ask(page: Any, base: str, query: str) -> list[dict[str, str]]:
@@ -295,7 +224,7 @@ def test_journey_insufficient_bid_lands_on_its_paragraph(
     where = location(kb, kb.node(first))
     want = where["path"] + (f"#{where['anchor']}" if where["anchor"] else "")
     assert links[0]["href"] == want
-    screenshot(phone, "search-journey-1-results.png")
+    screenshot(phone, "search-journey-1-results")
     phone.click("#results a >> nth=0")
     assert phone.url == base + want
 
@@ -317,7 +246,7 @@ def test_journey_cyrillic_and_no_diacritics_find_the_same(
     assert first == search(server_index, latin, limit=1)[0]["id"]
     for query in variants:
         assert ask(phone, base, query)[0]["id"] == first, query
-    screenshot(phone, f"search-journey-3-{len(variants)}-{first.replace(':', '_')}.png")
+    screenshot(phone, f"search-journey-3-{first.replace(':', '_')}")
 
 
 def test_citation_typed_in_a_local_form_jumps(phone: Any, base: str) -> None:

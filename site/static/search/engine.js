@@ -1042,6 +1042,7 @@
     },
   };
   const api = { load, init, search, cite, internals };
-  root.LawdeskSearch = api;
+  // installed once: a page that already has one (the script included twice, a stand-in) keeps it
+  if (!root.LawdeskSearch) root.LawdeskSearch = api;
   if (typeof module === 'object' && module.exports) module.exports = api;
 })(typeof globalThis !== 'undefined' ? globalThis : this);
