@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_site_scoring_js import node_binary
 
 from kb import evaluate as ev
 from kb.corpus import ROOT
@@ -27,7 +27,6 @@ from kb.search.normalize import cite_terms, fold
 from kb.search.query import detect_languages
 from kb.search.service import index_from_kb
 
-NODE = shutil.which("node") or "/usr/bin/node"
 HARNESS = ROOT / "tests" / "js" / "search_engine.js"
 BUDGET_GZIP = 600_000  # search index + lemma table, issue 8
 
@@ -49,10 +48,8 @@ class Engine:
     """The browser engine running under node over a published site, answering requests."""
 
     def __init__(self, site: Path) -> None:
-        if not Path(NODE).exists():
-            pytest.fail(f"node is needed to run the browser engine's tests; not found at {NODE}")
         self.proc = subprocess.Popen(
-            [NODE, str(HARNESS), str(site)],
+            [node_binary(), str(HARNESS), str(site)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
