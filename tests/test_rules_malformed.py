@@ -21,8 +21,11 @@ from hypothesis import strategies as st
 
 import kb.rules.bridge.adjusted
 import kb.rules.bridge.auction
+import kb.rules.bridge.claim
 import kb.rules.bridge.play
+import kb.rules.bridge.playstate
 import kb.rules.bridge.scoring
+import kb.rules.bridge.table
 import kb.rules.bridge.values
 import kb.rules.edition
 import kb.rules.preferans.bidding
@@ -41,6 +44,9 @@ MODULES: list[ModuleType] = [
     kb.rules.bridge.play,
     kb.rules.bridge.scoring,
     kb.rules.bridge.adjusted,
+    kb.rules.bridge.table,
+    kb.rules.bridge.playstate,
+    kb.rules.bridge.claim,
     kb.rules.preferans.bidding,
     kb.rules.preferans.cards,
     kb.rules.preferans.cycle,
@@ -117,6 +123,32 @@ VALID: dict[str, dict[str, Any]] = {
         "weighted": [(0.5, 620), (0.5, -100)],
         "versus": 170,
         "edition": "2007",
+    },
+    "table.parse_event": {"raw": "E:1H"},
+    "table.replay": {"dealer": "N", "events": ["1S", "W:P"], "edition": "2017"},
+    "table.auction_facts": {"dealer": "N", "events": ["1S", "1H", "2H"], "edition": "2007"},
+    "playstate.penalty_card_kind": {"cards": ["S7"], "deliberate": False},
+    "playstate.play_state": {
+        "tricks": [["HA", "H2", "H3", "H4"], {"leader": "W", "cards": ["SK"]}],
+        "contract": "4S",
+        "declarer": "S",
+        "penalty_cards": {"E": [["D7", "minor"]]},
+    },
+    "playstate.lead_facts": {
+        "tricks": [["HA", "H2", "H3", "H4"]],
+        "contract": "4S",
+        "declarer": "S",
+        "seat": "E",
+        "edition": "2017",
+    },
+    "claim.claim_facts": {
+        "cards_left": {"S": ["SA", "H3"], "N": ["S2", "S3"], "E": ["SQ", "HQ"], "W": ["SJ", "H2"]},
+        "trump": None,
+        "leader": "S",
+        "claimer": "S",
+        "claimed": 2,
+        "line": ["SA"],
+        "budget": 1000,
     },
     "bidding.parse_call": {"text": "igra-karo"},
     "bidding.check_auction": {"calls": ["2", "3", "P", "P"]},
