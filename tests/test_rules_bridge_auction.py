@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_strategies import legal_auctions
 
 from kb.rules.bridge import (
     RulesError,
@@ -268,19 +269,6 @@ def test_lowest_sufficient_bid_checks_earlier_calls() -> None:
 
 
 # --- property tests -----------------------------------------------------------------------------
-@st.composite
-def legal_auctions(draw: st.DrawFn) -> tuple[str, list[str]]:
-    dealer = draw(st.sampled_from(SEATS))
-    calls: list[str] = []
-    for _ in range(60):
-        options = legal_calls(dealer, calls)
-        if not options:
-            break
-        # Favour passes so that auctions end.
-        calls.append("P" if draw(st.booleans()) else draw(st.sampled_from(options)))
-    return dealer, calls
-
-
 def _declarer_by_hand(dealer: str, calls: list[str]) -> str | None:
     """Independent rule: first of the final bidder's side to name the final strain."""
     seats = [SEATS[(SEATS.index(dealer) + i) % 4] for i in range(len(calls))]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_strategies import legal_auctions
 
-from kb.rules.bridge import RulesError, auction_facts, check_auction, legal_calls, replay
+from kb.rules.bridge import RulesError, auction_facts, check_auction, replay
 
 # (dealer, record, expected facts (a subset)); every case names the paragraph it illustrates.
 CASES = [
@@ -98,18 +99,6 @@ def test_dict_events_equal_strings() -> None:
 def test_bad_records(record: object, fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
         auction_facts("N", record, edition="2017")  # type: ignore[arg-type]
-
-
-@st.composite
-def legal_auctions(draw: st.DrawFn) -> tuple[str, list[str]]:
-    dealer = draw(st.sampled_from("NESW"))
-    calls: list[str] = []
-    for _ in range(40):
-        options = legal_calls(dealer, calls)
-        if not options:
-            break
-        calls.append("P" if draw(st.booleans()) else draw(st.sampled_from(options)))
-    return dealer, calls
 
 
 @settings(max_examples=60, deadline=None)

@@ -9,6 +9,7 @@ the value (or the element of it that is wrong).
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import math
 from collections.abc import Callable
@@ -19,39 +20,28 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import kb.rules.bridge.adjusted
-import kb.rules.bridge.auction
-import kb.rules.bridge.claim
-import kb.rules.bridge.play
-import kb.rules.bridge.playstate
-import kb.rules.bridge.scoring
-import kb.rules.bridge.table
-import kb.rules.bridge.values
-import kb.rules.edition
-import kb.rules.preferans.bidding
-import kb.rules.preferans.cards
-import kb.rules.preferans.cycle
-import kb.rules.preferans.mitchell
-import kb.rules.preferans.scoring
 from kb.rules.bridge.values import Call, Card, Contract, Result, Seat, Strain, Vul
 from kb.rules.edition import Edition
 from kb.rules.errors import RulesError
 
 MODULES: list[ModuleType] = [
-    kb.rules.edition,
-    kb.rules.bridge.values,
-    kb.rules.bridge.auction,
-    kb.rules.bridge.play,
-    kb.rules.bridge.scoring,
-    kb.rules.bridge.adjusted,
-    kb.rules.bridge.table,
-    kb.rules.bridge.playstate,
-    kb.rules.bridge.claim,
-    kb.rules.preferans.bidding,
-    kb.rules.preferans.cards,
-    kb.rules.preferans.cycle,
-    kb.rules.preferans.mitchell,
-    kb.rules.preferans.scoring,
+    importlib.import_module(f"kb.rules.{name}")
+    for name in (
+        "edition",
+        "bridge.values",
+        "bridge.auction",
+        "bridge.play",
+        "bridge.scoring",
+        "bridge.adjusted",
+        "bridge.table",
+        "bridge.playstate",
+        "bridge.claim",
+        "preferans.bidding",
+        "preferans.cards",
+        "preferans.cycle",
+        "preferans.mitchell",
+        "preferans.scoring",
+    )
 ]
 WINNERS = list("NNEESSWWNNEES")
 DEAL = [

@@ -55,8 +55,10 @@ class AuctionCheck:
 
 
 @dataclass
-class _State:
-    """The running state of an auction while calls are read in rotation."""
+class Bidding:
+    """The calls that stand in an auction: the last bid, its doubling, the passes since, and who
+    first named each strain for each side (declarer, 22). Calls are applied in rotation from the
+    dealer, or by a named seat (the table record, where accepted irregular calls stand too)."""
 
     dealer: Seat
     n_calls: int = 0
@@ -69,15 +71,38 @@ class _State:
 
     @property
     def to_call(self) -> Seat:
+        """The seat in rotation after the calls applied so far."""
         return self.dealer.next(self.n_calls)
 
     @property
     def ended(self) -> bool:
-        # 22A (2017) / 22A2 (2007): a bid followed by three passes; 22B / 22A1: four passes.
+        """22A (2017) / 22A2 (2007): a bid followed by three passes; 22B / 22A1: four passes."""
         return self.passes >= (3 if self.last_bid is not None else 4)
 
-    def copy(self) -> _State:
+    def copy(self) -> Bidding:
+        """An independent copy."""
         return replace(self, first_namer=dict(self.first_namer))
+
+    def sufficient(self, call: Call) -> bool:
+        """18C/18D: a bid must supersede the last bid (pass, double, redouble: always True)."""
+        return call.bid is None or self.last_bid is None or call.bid.rank > self.last_bid.rank
+
+    def admits(self, call: Call, seat: Seat) -> bool:
+        """19A1/19B1: may ``seat`` double (redouble) now? Only the last bid (double), made by an
+        opponent, with no call but pass since. Bids and passes: True."""
+        if call.kind == "double":
+            return (
+                self.last_bidder is not None
+                and self.last_bidder.side != seat.side
+                and self.doubling is Doubling.NONE
+            )
+        if call.kind == "redouble":
+            return (
+                self.doubling is Doubling.X
+                and self.doubler is not None
+                and self.doubler.side != seat.side
+            )
+        return True
 
     def problem(self, call: Call, seat: Seat | None = None) -> tuple[str, str] | None:
         """Why ``call`` cannot be made now (by ``seat``, else by the player in turn), as
@@ -85,38 +110,21 @@ class _State:
         seat = self.to_call if seat is None else seat
         if self.ended:
             return "auction already ended", "39"
-        if call.kind == "bid":
-            assert call.bid is not None
-            if self.last_bid is not None and call.bid.rank <= self.last_bid.rank:
-                return "insufficient bid", "27"
-            return None
-        if call.kind == "double":
-            # 19A1: only the last bid, made by an opponent, with no call but pass since.
-            ok = (
-                self.last_bidder is not None
-                and self.last_bidder.side != seat.side
-                and self.doubling is Doubling.NONE
-            )
-            return None if ok else ("double not allowed", "36")
-        if call.kind == "redouble":
-            # 19B1: only the last double, made by an opponent, with no call but pass since.
-            ok = (
-                self.doubling is Doubling.X
-                and self.doubler is not None
-                and self.doubler.side != seat.side
-            )
-            return None if ok else ("redouble not allowed", "36")
+        if not self.sufficient(call):
+            return "insufficient bid", "27"
+        if not self.admits(call, seat):
+            return f"{call.kind} not allowed", "36"
         return None
 
-    def apply(self, call: Call) -> None:
-        seat = self.to_call
+    def apply(self, call: Call, seat: Seat | None = None) -> None:
+        """Let ``call`` by ``seat`` (else the player in turn) stand."""
+        seat = self.to_call if seat is None else seat
         self.n_calls += 1
         if call.kind == "pass":
             self.passes += 1
             return
         self.passes = 0
-        if call.kind == "bid":
-            assert call.bid is not None
+        if call.bid is not None:
             self.last_bid, self.last_bidder = call.bid, seat
             self.doubling, self.doubler = Doubling.NONE, None  # 19C: a bid supersedes doubles
             self.first_namer.setdefault((seat.side, call.bid.strain), seat)
@@ -126,23 +134,24 @@ class _State:
             self.doubling = Doubling.XX
 
     def contract(self) -> Contract | None:
+        """The final contract once the auction has ended (passed out: level 0)."""
         if self.last_bid is None:
             return Contract(0, None) if self.ended else None
         return Contract(self.last_bid.level, self.last_bid.strain, self.doubling)
 
     def declarer(self) -> Seat | None:
-        # Declarer: the player of the declaring side who first named the final strain.
+        """The player of the declaring side who first named the final strain."""
         if self.last_bid is None or self.last_bidder is None:
             return None
         return self.first_namer[(self.last_bidder.side, self.last_bid.strain)]
 
 
-_ABOVE_SEVEN_RE = re.compile(r"\s*(?:[89]|[1-9]\d+)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*", re.IGNORECASE)
+ABOVE_SEVEN_RE = re.compile(r"\s*(?:[89]|[1-9]\d+)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*", re.IGNORECASE)
 
 
 def _parse_call(text: str | Call) -> Call | None:
     """The call, or None for a bid above the seven level (a real irregularity, Law 38)."""
-    if isinstance(text, str) and _ABOVE_SEVEN_RE.fullmatch(text):
+    if isinstance(text, str) and ABOVE_SEVEN_RE.fullmatch(text):
         return None
     return Call.parse(text)
 
@@ -195,7 +204,7 @@ def check_auction(dealer: str, calls: Sequence[str], *, edition: str | Edition) 
     ed = bridge_edition(edition)
     doc = ed.doc
     texts = _check_calls(calls)
-    state = _State(Seat.parse(dealer))
+    state = Bidding(Seat.parse(dealer))
     parsed: list[str] = []
     first_bad: int | None = None
     reason: str | None = None
@@ -248,9 +257,9 @@ def check_auction(dealer: str, calls: Sequence[str], *, edition: str | Edition) 
     )
 
 
-def _legal_state(dealer: str, calls: Sequence[str]) -> _State:
+def _legal_state(dealer: str, calls: Sequence[str]) -> Bidding:
     texts = _check_calls(calls)
-    state = _State(Seat.parse(dealer))
+    state = Bidding(Seat.parse(dealer))
     for i, text in enumerate(texts):
         call = Call.parse(text)  # type: ignore[arg-type]
         problem = state.problem(call)

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from kb.rules.bridge.auction import _ABOVE_SEVEN_RE
-from kb.rules.bridge.values import PASS, Bid, Call, Doubling, Seat, Strain
+from kb.rules.bridge.auction import ABOVE_SEVEN_RE, Bidding
+from kb.rules.bridge.values import PASS, Bid, Call, Seat
 from kb.rules.edition import Edition, bridge_edition
 from kb.rules.errors import RulesError, as_list, bad_input
 from kb.rules.registry import provision
@@ -56,7 +56,7 @@ _SEAT_PREFIX = re.compile(r"\s*([NESWnesw])\s*:\s*(.+)")
 
 
 def _parse_call_text(text: str, raw: object) -> tuple[str, Call | None]:
-    if _ABOVE_SEVEN_RE.fullmatch(text):
+    if ABOVE_SEVEN_RE.fullmatch(text):
         return re.sub(r"\s+", "", text).upper(), None
     call = Call.parse(text)
     return str(call), call
@@ -139,62 +139,6 @@ IRREGULARITIES = {
 }
 
 
-@dataclass
-class _Bidding:
-    """What the standing calls have built: the last bid, doubling and passes since."""
-
-    last_bid: Bid | None = None
-    last_bidder: Seat | None = None
-    doubling: Doubling = Doubling.NONE
-    doubler: Seat | None = None
-    passes: int = 0
-    calls: int = 0
-    first_namer: dict[tuple[str, Strain], Seat] = field(default_factory=dict)
-
-    def ended(self) -> bool:
-        return self.calls > 0 and self.passes >= (3 if self.last_bid is not None else 4)
-
-    def admits(self, call: Call, seat: Seat) -> bool:
-        """Law 19: may ``seat`` double / redouble now? (Bids and passes: True.)"""
-        if call.kind == "double":
-            return (
-                self.last_bidder is not None
-                and self.last_bidder.side != seat.side
-                and self.doubling is Doubling.NONE
-            )
-        if call.kind == "redouble":
-            return (
-                self.doubling is Doubling.X
-                and self.doubler is not None
-                and self.doubler.side != seat.side
-            )
-        return True
-
-    def sufficient(self, call: Call) -> bool:
-        return call.bid is None or self.last_bid is None or call.bid.rank > self.last_bid.rank
-
-    def apply(self, call: Call, seat: Seat) -> None:
-        self.calls += 1
-        if call.kind == "pass":
-            self.passes += 1
-            return
-        self.passes = 0
-        if call.bid is not None:
-            # An accepted insufficient bid becomes the last bid (27A1: "treated as legal").
-            self.last_bid, self.last_bidder = call.bid, seat
-            self.doubling, self.doubler = Doubling.NONE, None
-            self.first_namer.setdefault((seat.side, call.bid.strain), seat)
-        elif call.kind == "double":
-            self.doubling, self.doubler = Doubling.X, seat
-        else:
-            self.doubling = Doubling.XX
-
-    def declarer(self) -> Seat | None:
-        if self.last_bid is None or self.last_bidder is None:
-            return None
-        return self.first_namer[(self.last_bidder.side, self.last_bid.strain)]
-
-
 class TableAuction:
     """The running auction of one board, irregularities included (see the module docstring)."""
 
@@ -202,7 +146,7 @@ class TableAuction:
         self.edition = bridge_edition(edition)
         self.dealer = Seat.parse(dealer)
         self.turn: Seat | None = self.dealer
-        self.bidding = _Bidding()
+        self.bidding = Bidding(self.dealer)
         self.history: list[TableCall] = []
         self.obligations: dict[Seat, str] = {}
         self.pending: TableCall | None = None
@@ -357,7 +301,7 @@ class TableAuction:
         self.bidding.apply(call, seat)
         if call.kind == "pass" and self.obligations.get(seat) == "next_turn":
             del self.obligations[seat]
-        self.turn = None if self.bidding.ended() else seat.lho
+        self.turn = None if self.bidding.ended else seat.lho
 
     def _replace_last_standing(self, p: TableCall) -> None:
         """25B1: LHO accepted a changed call; the bidding is rebuilt with it in place of the
@@ -367,7 +311,7 @@ class TableAuction:
         previous = next(c for c in reversed(earlier) if c.seat is p.seat)
         previous.status = "replaced"
         previous.replacement = p.text
-        self.bidding = _Bidding()
+        self.bidding = Bidding(self.dealer)
         for c in self.history:
             if c.status in ("standing", "accepted") and c.call is not None:
                 self.bidding.apply(c.call, c.seat)
@@ -376,7 +320,7 @@ class TableAuction:
     @property
     def ended(self) -> bool:
         """Whether the auction has ended (22)."""
-        return self.bidding.ended()
+        return self.bidding.ended
 
     def declarer(self) -> Seat | None:
         """Declarer once the auction has ended with a contract."""
@@ -488,9 +432,9 @@ def auction_facts(
     return facts
 
 
-def _bidding_before(table: TableAuction, p: TableCall) -> _Bidding:
+def _bidding_before(table: TableAuction, p: TableCall) -> Bidding:
     """The bidding as it stood when ``p`` was made (standing and accepted calls before it)."""
-    bidding = _Bidding()
+    bidding = Bidding(table.dealer)
     for c in table.history:
         if c.index >= p.index:
             break
@@ -499,9 +443,9 @@ def _bidding_before(table: TableAuction, p: TableCall) -> _Bidding:
     return bidding
 
 
-def _replacement_facts(p: TableCall, before: _Bidding, lowest: object) -> dict[str, object]:
+def _replacement_facts(p: TableCall, before: Bidding, lowest: object) -> dict[str, object]:
     assert p.replacement is not None
-    new = Call.parse(p.replacement) if not _ABOVE_SEVEN_RE.fullmatch(p.replacement) else None
+    new = Call.parse(p.replacement) if not ABOVE_SEVEN_RE.fullmatch(p.replacement) else None
     if new is None:
         return {"replacement": p.replacement, "replacement_kind": "bid"}
     same = (
