@@ -126,6 +126,7 @@ class TableCall:
     lho_called: bool = False  # the offender's LHO called before rectification
     correct_player_called: bool = False  # 28B
     replacement: str | None = None  # the call the offender made in its place
+    replaces: int | None = None  # the index of the irregular call this one replaced
 
 
 IRREGULARITIES = {
@@ -260,7 +261,8 @@ class TableAuction:
         )  # fmt: skip
         self.history.append(tc)
         if self._replaced is not None:
-            self._replaced.replacement, self._replaced = shown, None
+            self._replaced.replacement, tc.replaces = shown, self._replaced.index
+            self._replaced = None
         if made is not None:
             tc.insufficient = not self.bidding.sufficient(made)
             tc.inadmissible = not self.bidding.admits(made, who)
@@ -360,10 +362,12 @@ def auction_facts(
     inadmissible, obligation-violated, above-seven, after-final-pass, change-of-call or None),
     ``offender`` and his ``offender_lho``/``offender_partner``/``offender_rho``, ``turn_of`` and
     ``at_turn_of`` (RHO, partner or LHO of the offender), ``call`` and ``call_kind``,
-    ``offender_had_called``, ``anyone_had_called``, ``bid_insufficient``, ``call_inadmissible``,
+    ``in_rotation``, ``offender_had_called``, ``anyone_had_called``, ``bid_insufficient``,
+    ``call_inadmissible``,
     ``offender_obligation`` (False, next_turn, throughout), ``lho_called`` (the offender's LHO
     called before rectification), ``correct_player_called`` (28B), ``replacement`` with
-    ``replacement_kind``, ``replacement_sufficient`` and ``replacement_lowest_same_strain``
+    ``replacement_kind``, ``replacement_sufficient``, ``replacement_insufficient`` and
+    ``replacement_lowest_same_strain``
     (27B1(a): the lowest sufficient bid in the same denomination),
     ``lowest_sufficient_same_strain``,
     ``rho_action`` (pass or call: what RHO did when the auction reverted to him, 31A, 32A/B),
@@ -377,7 +381,8 @@ def auction_facts(
         "next_to_call": None if table.turn is None or table.pending else str(table.turn),
         "declarer": None if table.declarer() is None else str(table.declarer()),
     }
-    irregular = [c for c in table.history if c.irregularity is not None]
+    # A substitute that is itself irregular (27B4) is reported with the call it replaced.
+    irregular = [c for c in table.history if c.irregularity is not None and c.replaces is None]
     if not irregular:
         facts["irregularity"] = None
         return facts
@@ -405,6 +410,7 @@ def auction_facts(
         if relation is not None:
             facts["at_turn_of"] = relation
     before = _bidding_before(table, p)
+    facts["in_rotation"] = p.turn_of is off or p.turn_of is None
     if p.call is not None and p.call.bid is not None:
         low = Bid.lowest(p.call.bid.strain, over=before.last_bid)
         facts["lowest_sufficient_same_strain"] = None if low is None else str(low)
@@ -458,5 +464,6 @@ def _replacement_facts(p: TableCall, before: Bidding, lowest: object) -> dict[st
         "replacement": str(new),
         "replacement_kind": new.kind,
         "replacement_sufficient": before.sufficient(new) and before.admits(new, p.seat),
+        "replacement_insufficient": not before.sufficient(new),
         "replacement_lowest_same_strain": same and str(new) == lowest,
     }
