@@ -44,6 +44,7 @@ CASES = [
     ("N", "1H P X", {"irregularity": "inadmissible", "call_inadmissible": True}),
     ("N", "1H S:X", {"irregularity": "out-of-rotation", "call_inadmissible": True}),
     ("N", "1H P X W:P", {"lho_called": True, "next_to_call": "S"}),
+    ("N", "1H S:X W:P", {"lho_called": True, "next_to_call": "E", "call_inadmissible": True}),
     # 37: a call by a player obliged to pass
     ("N", "S:must-pass 1H P 2H", {"irregularity": "obligation-violated",
                                   "offender_obligation": "throughout"}),

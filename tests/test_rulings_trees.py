@@ -21,6 +21,10 @@ CATALOGUE = [
 ]  # fmt: skip
 
 
+def test_the_auction_trees_and_revoke_exist() -> None:
+    assert set(CATALOGUE) <= set(TREES)
+
+
 def test_tree_ids_and_phases_are_from_the_catalogue() -> None:
     fixed = situations()
     assert len(fixed) == 49 and set(TREES) <= set(fixed)

@@ -33,7 +33,11 @@ SCHEMA_FILE = HERE / "tree.schema.json"
 SITUATIONS_FILE = HERE / "situations.tsv"
 LANGUAGES = ("en", "sr", "hr", "sk", "pl", "ru")
 UNSURE = "unsure"
-RECORD_FACTS = {"auction": ("dealer", "auction")}
+RECORD_FACTS = {
+    "auction": ("dealer", "auction"),
+    "revoke": ("winners", "revoke_trick", "offender", "declarer"),
+    "exposed": ("exposed_cards",),
+}
 
 
 @dataclass(frozen=True)

@@ -215,7 +215,7 @@ class TableAuction:
         if who is p.seat.lho:
             p.lho_called = True
             self.pending = None
-            if p.irregularity in ("inadmissible", "above-seven", "after-final-pass"):
+            if p.inadmissible or p.irregularity in ("above-seven", "after-final-pass"):
                 # 36A / 38B / 39A: cancelled, with every call after it (so this one too).
                 p.status = "cancelled"
                 if p.irregularity == "above-seven":
@@ -432,6 +432,9 @@ def auction_facts(
         facts["offender_repeated_strain"] = (
             again.bid is not None and again.bid.strain is p.call.bid.strain
         )
+    if p.irregularity == "change-of-call":
+        # a change at LHO's turn: his partner has not called, the auction has not ended
+        facts["partner_called"] = facts["auction_period_ended"] = False
     declarer = table.declarer() if table.ended else None
     if declarer is not None:
         facts["offender_declaring_side"] = declarer.side == off.side
