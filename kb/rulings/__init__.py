@@ -8,6 +8,8 @@ The library functions the CLI, the API and the site call (all return plain dicts
   engine;
 - :func:`evaluate` - ``evaluate(tree_id, edition, facts).to_dict()``: the next question
   (``{"status": "question", ...}``) or the ruling (``{"status": "ruling", ...}``);
+- :func:`suggest` - the trees that fit a described situation, with facts computed from an
+  auction in the text;
 
 Errors are :class:`RulingError` (``code``, ``message``, ``accepted``). How to write a tree:
 ``kb/rulings/README.md``.
@@ -20,6 +22,7 @@ from typing import Any
 from kb.rulings.catalogue import LANGUAGES, get_tree, trees
 from kb.rulings.engine import NextQuestion, Ruling, evaluate
 from kb.rulings.errors import RulingError
+from kb.rulings.suggestions import suggest
 
 PHASES = ("auction", "lead", "play", "after-play", "scoring")
 
@@ -65,5 +68,6 @@ __all__ = [
     "RulingError",
     "evaluate",
     "list_trees",
+    "suggest",
     "tree",
 ]
