@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.rulings import RulingError, evaluate, list_trees, tree
+from kb.rulings.catalogue import trees
 
 TREE = "insufficient-bid"
 
@@ -113,3 +116,35 @@ def test_unsure_is_an_answer_where_allowed() -> None:
 
 def test_null_is_an_unanswered_fact() -> None:
     assert evaluate(TREE, "2017", {"in_rotation": None}).to_dict()["fact"] == "in_rotation"
+
+
+MALFORMED = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=True),
+    st.text(max_size=8),
+    st.sampled_from(["unsure", "N", "1H", "E:1H", "SK", "RHO", "bid", "throughout", "2017"]),
+    st.lists(st.one_of(st.none(), st.text(max_size=4), st.integers()), max_size=14),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    tree_id=st.sampled_from(sorted(trees())),
+    edition=st.one_of(st.sampled_from(["2007", "2017", " 2007", 2017]), MALFORMED),
+    data=st.data(),
+)
+def test_any_facts_give_a_question_a_ruling_or_a_ruling_error(
+    tree_id: str, edition: object, data: st.DataObject
+) -> None:
+    keys = [*sorted(trees()[tree_id].facts), "no_such_fact"]
+    facts = data.draw(st.dictionaries(st.sampled_from(keys), MALFORMED, max_size=6))
+    try:
+        result = evaluate(tree_id, edition, facts).to_dict()
+    except RulingError as exc:
+        assert exc.code and exc.message
+        return
+    json.dumps(result)
+    assert result["status"] in ("question", "ruling")

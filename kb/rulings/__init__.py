@@ -17,6 +17,7 @@ Errors are :class:`RulingError` (``code``, ``message``, ``accepted``). How to wr
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from kb.rulings.catalogue import LANGUAGES, get_tree, trees
@@ -38,15 +39,17 @@ def tree(tree_id: str) -> dict[str, Any]:
     records, constraints and worked examples."""
     t = get_tree(tree_id)
     used = _used_facts(t.data)
-    return {
-        **t.summary(),
-        "start": t.data["start"],
-        "nodes": t.data["nodes"],
-        "facts": {k: t.facts[k].to_dict() for k in sorted(used | set(t.data.get("facts", {})))},
-        "derive": list(t.data.get("derive", [])),
-        "constraints": list(t.data.get("constraints", [])),
-        "examples": list(t.data["examples"]),
-    }
+    return copy.deepcopy(
+        {
+            **t.summary(),
+            "start": t.data["start"],
+            "nodes": t.data["nodes"],
+            "facts": {k: t.facts[k].to_dict() for k in sorted(used | set(t.data.get("facts", {})))},
+            "derive": list(t.data.get("derive", [])),
+            "constraints": list(t.data.get("constraints", [])),
+            "examples": list(t.data["examples"]),
+        }
+    )
 
 
 def _used_facts(data: Any) -> set[str]:
