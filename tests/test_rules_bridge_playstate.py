@@ -16,6 +16,18 @@ def test_leaders_follow_the_winner() -> None:
     assert (s.next_to_play, s.leading, s.defender_tricks, s.declarer_tricks) == ("N", False, 1, 0)
 
 
+def test_cards_on_the_table() -> None:
+    s = play_state(
+        [T1],
+        contract="4S",
+        declarer="S",
+        penalty_cards={"E": [["D7", "minor"]]},
+        exposed_cards={"S": ["SA", "SK"]},
+    )
+    assert s.penalty_cards == {"E": [{"card": "D7", "kind": "minor"}]}
+    assert s.exposed_cards == {"S": ["SA", "SK"]}
+
+
 def test_any_leader_after_an_accepted_lead_out_of_turn() -> None:
     # 53A / 54A: East's opening lead accepted, so East leads trick 1 and South plays second.
     s = play_state([{"leader": "E", "cards": ["HK"]}], contract="4S", declarer="N")
@@ -73,6 +85,9 @@ def test_penalty_card_kind(cards: list[str], deliberate: bool, kind: str) -> Non
         ({"tricks": [["SA", "S2"], T1]}, "only the last trick unfinished"),
         ({"tricks": [T1, ["HA"]]}, "played twice"),
         ({"contract": "passed out"}, "'passed out'"),
+        ({"exposed_cards": {"S": ["HA"]}}, "face up on the table but was played"),
+        ({"exposed_cards": {"S": ["SA"]}, "penalty_cards": {"W": [["SA", "major"]]}}, "twice"),
+        ({"exposed_cards": ["SA"]}, "mapping of seat"),
     ],
 )
 def test_play_state_rejects(kwargs: dict[str, object], fragment: str) -> None:

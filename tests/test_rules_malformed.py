@@ -123,6 +123,7 @@ VALID: dict[str, dict[str, Any]] = {
         "contract": "4S",
         "declarer": "S",
         "penalty_cards": {"E": [["D7", "minor"]]},
+        "exposed_cards": {"S": ["SA"]},
     },
     "playstate.lead_facts": {
         "tricks": [["HA", "H2", "H3", "H4"]],

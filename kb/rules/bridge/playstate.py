@@ -62,6 +62,7 @@ class PlayState:
     declarer_tricks: int
     defender_tricks: int
     penalty_cards: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+    exposed_cards: dict[str, list[str]] = field(default_factory=dict)  # face up, not penalty
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict of every field."""
@@ -90,6 +91,20 @@ def _trick_rows(tricks: object) -> list[tuple[Seat | None, list[Card]]]:
     return out
 
 
+def _exposed(exposed: object) -> dict[Seat, list[Card]]:
+    accepted = "a mapping of seat to the cards it has face up, e.g. {'S': ['SA', 'SK']}"
+    if exposed is None:
+        return {}
+    if not isinstance(exposed, Mapping):
+        raise bad_input("exposed cards", exposed, accepted)
+    return {
+        Seat.parse(seat): [
+            Card.parse(c) for c in as_list(cards, f"exposed cards of {seat}", accepted)
+        ]
+        for seat, cards in exposed.items()
+    }
+
+
 def _penalty(penalty_cards: object) -> dict[Seat, list[tuple[Card, str]]]:
     accepted = "a mapping of seat to cards with their kind, e.g. {'W': [['SK', 'major']]}"
     if penalty_cards is None:
@@ -113,12 +128,15 @@ def play_state(
     contract: str,
     declarer: str,
     penalty_cards: Mapping[str, Sequence[object]] | None = None,
+    exposed_cards: Mapping[str, Sequence[str]] | None = None,
 ) -> PlayState:
     """Replay ``tricks`` (see the module docstring) and say who plays next.
 
     ``penalty_cards`` maps a defender to his penalty cards still on the table with their kind,
     e.g. ``{"W": [["SK", "major"]]}``; a penalty card of declarer or dummy is refused (Law 50:
-    only a defender's card becomes one).
+    only a defender's card becomes one). ``exposed_cards`` are other cards face up on the table
+    (declarer's exposed cards, Law 48; cards shown with a claim, 68), e.g. ``{"S": ["SA"]}``. A
+    card on the table cannot also have been played, nor be shown twice.
     """
     c = Contract.parse(contract)
     if c.passed_out:
@@ -126,6 +144,7 @@ def play_state(
     decl = Seat.parse(declarer)
     trump = _trump(c.strain)
     pen = _penalty(penalty_cards)
+    shown = _exposed(exposed_cards)
     for seat in pen:
         if seat.side == decl.side:
             raise RulesError(
@@ -153,6 +172,14 @@ def play_state(
         out.append(Trick(n, str(leader), [str(x) for x in cards], winner and str(winner)))
         if winner is not None:
             leader = winner
+    on_table = [c for cards in shown.values() for c in cards] + [
+        c for v in pen.values() for c, _ in v
+    ]
+    for card in on_table:
+        if card in seen or on_table.count(card) > 1:
+            raise RulesError(
+                f"bad play record: {card} is face up on the table but was played or is listed twice"
+            )
     last = out[-1] if out else None
     if last is not None and last.winner is None:
         nxt: Seat | None = Seat.parse(last.leader).next(len(last.cards))
@@ -169,6 +196,7 @@ def play_state(
         won[decl.side],
         sum(won.values()) - won[decl.side],
         {str(s): [{"card": str(card), "kind": kind} for card, kind in v] for s, v in pen.items()},
+        {str(s): [str(c) for c in v] for s, v in shown.items()},
     )
 
 
