@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
@@ -131,12 +132,12 @@ def test_eval_reports_aggregates(tmp_path: Path) -> None:
     assert "broken.jsonl:1" in runner.invoke(app, ["rule", "--eval", str(broken)]).output
 
 
-def test_ask_answer_carries_tree_suggestions(built) -> None:
+def test_ask_answer_carries_tree_suggestions(monkeypatch: pytest.MonkeyPatch) -> None:
     # the hook in kb/ask.py: the trees that fit, the first one started with the auction's facts
-    r = runner.invoke(
-        app, ["ask", "dealer S: 1H P 1D — LHO did not accept", "--json", "--kb", str(built[0])]
-    )
-    assert r.exit_code == 0, r.output
-    rulings = json.loads(r.stdout)["rulings"]
-    assert rulings[0]["id"] == "insufficient-bid"
-    assert rulings[0]["facts"] == {"dealer": "S", "auction": ["1H", "P", "1D"]}
+    import kb.ask
+
+    monkeypatch.setattr(kb.ask, "search", lambda index, question, **kw: [])
+    index = SimpleNamespace(docs=[], by_doc_cite={})
+    answer = kb.ask.ask(index, "dealer S: 1H P 1D — LHO did not accept")  # type: ignore[arg-type]
+    assert answer["rulings"][0]["id"] == "insufficient-bid"
+    assert answer["rulings"][0]["facts"] == {"dealer": "S", "auction": ["1H", "P", "1D"]}

@@ -81,7 +81,10 @@ def mitchell_points(results: Sequence[float | int], artificial: int = 0) -> list
 @provision(P79)
 def mitchell_percentages(results: Sequence[float | int], artificial: int = 0) -> list[Fraction]:
     """Each result's points as a percentage of TOP (all equal with 7 entries: 6 of 12 = 50 %)."""
-    t = top(len(_results(results)))
-    if t == 0:
-        raise NotSpecified("a percentage on a board with a single entry (TOP is 0)", P79)
+    values = _results(results)
+    if top(len(values)) == 0:
+        raise NotSpecified(
+            f"a percentage on a board with a single entry {values!r} (TOP is 0)", P79
+        )
+    t = top(len(values))
     return [p * 100 / t for p in mitchell_points(results, artificial)]
