@@ -25,6 +25,11 @@ def test_list() -> None:
     assert "Nedostatočná ponuka" in sk
 
 
+def test_check() -> None:
+    r = runner.invoke(app, ["rule", "--check"])
+    assert r.exit_code == 0 and "ok  trees/revoke.yaml" in r.stdout
+
+
 def test_facts_file_gives_the_ruling_as_json(tmp_path: Path) -> None:
     facts = tmp_path / "facts.json"
     facts.write_text(json.dumps({"dealer": "N", "auction": ["1S", "1H", "S:2C"]}))

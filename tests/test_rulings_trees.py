@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from rulings_walk import walk
 
-from kb.rulings import LANGUAGES, evaluate
-from kb.rulings.catalogue import common, situations, trees
+from kb.rulings import LANGUAGES, RulingError, catalogue, evaluate
+from kb.rulings.catalogue import common, situations, trees, validate_files
 
 TREES = sorted(trees())
 CATALOGUE = [
@@ -29,6 +29,46 @@ def test_tree_ids_and_phases_are_from_the_catalogue() -> None:
     fixed = situations()
     assert len(fixed) == 49 and set(TREES) <= set(fixed)
     assert all(fixed[t]["phase"] == trees()[t].data["phase"] for t in TREES)
+
+
+def test_every_file_is_valid_against_the_schema() -> None:
+    checked = validate_files()
+    assert "facts.yaml" in checked and len(checked) == len(TREES) + 1
+
+
+# (a change to a valid tree, the error, whether the loader alone also sees it: the schema
+# checks everything in validate_files; the loader checks what running the tree needs)
+@pytest.mark.parametrize(
+    ("edit", "message", "loader"),
+    [
+        (lambda d: d.pop("start"), "at (top): 'start' is a required property", True),
+        (lambda d: d["title"].pop("pl"), "at title: 'pl' is a required property", False),
+        (lambda d: d["nodes"]["lho"].update(ask="no_such_fact"), "fact 'no_such_fact'", True),
+        (lambda d: d["nodes"]["lho"]["answers"].pop(), "answers: [{", True),
+        (lambda d: d.update(id="bid-above-eight"), "differs from the file name", True),
+    ],
+)
+def test_a_broken_tree_is_a_clear_error(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, edit: Any, message: str, loader: bool
+) -> None:
+    import yaml
+
+    data = yaml.safe_load((catalogue.TREES_DIR / "bid-above-seven.yaml").read_text("utf-8"))
+    edit(data)
+    (tmp_path / "bid-above-seven.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    monkeypatch.setattr(catalogue, "TREES_DIR", tmp_path)
+    trees.cache_clear()
+    try:
+        with pytest.raises(RulingError) as err:
+            validate_files()
+        assert err.value.code == "bad-tree" and message in err.value.message
+        assert "bid-above-seven.yaml" in err.value.message
+        trees.cache_clear()
+        if loader:
+            with pytest.raises(RulingError, match="bid-above-seven"):
+                trees()  # the loader alone refuses it too, naming the file
+    finally:
+        trees.cache_clear()
 
 
 def _texts(value: Any, where: str) -> Iterator[tuple[str, dict[str, str]]]:

@@ -4,7 +4,8 @@
 prints the next question or the ruling (``{"status": "question" | "ruling", ...}`` with
 ``--json``); ``lawdesk rule TREE --edition E`` asks the questions in the terminal (answers may
 be piped in, one per line); ``lawdesk rule --suggest TEXT`` proposes trees for a described
-situation; ``lawdesk rule --eval FILE`` scores those suggestions over a JSONL set.
+situation; ``lawdesk rule --eval FILE`` scores those suggestions over a JSONL set; ``lawdesk rule
+--check`` validates the tree files.
 """
 
 from __future__ import annotations
@@ -127,6 +128,10 @@ def rule_cmd(
     list_trees_: Annotated[
         bool, typer.Option("--list", help="List the ruling trees (id, phase, editions, title).")
     ] = False,
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="Validate every tree file against the schema and the loader."),
+    ] = False,
     suggest_text: Annotated[
         str | None, typer.Option("--suggest", help="Suggest trees for a described situation.")
     ] = None,
@@ -149,6 +154,12 @@ def rule_cmd(
     if lang not in LANGUAGES:
         fail(f"bad language {lang!r}; accepted: {', '.join(LANGUAGES)}")
     try:
+        if check:
+            from kb.rulings.catalogue import validate_files
+
+            for name in validate_files():
+                typer.echo(f"ok  {name}")
+            return
         if list_trees_:
             rows = list_trees()
             if as_json:

@@ -12,13 +12,13 @@ the file and the place.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import yaml
 
 from kb.rules.bridge.values import Call, Card, Seat
@@ -205,11 +205,34 @@ class _Problems:
             raise RulingError("bad-tree", f"{self.where}: " + "; ".join(self.items))
 
 
+# libyaml's safe loader when PyYAML was built with it (parses the trees ~10x faster), else Python's
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _load_yaml(path: Path) -> Any:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     except yaml.YAMLError as exc:
         raise RulingError("bad-tree", f"{path.name}: not valid YAML: {exc}") from None
+
+
+_FACTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["labels", "facts"],
+    "additionalProperties": False,
+    "properties": {
+        "labels": {
+            "type": "object",
+            "required": ["true", "false", UNSURE],
+            "additionalProperties": {"$ref": "#/$defs/texts"},
+        },
+        "facts": {
+            "type": "object",
+            "propertyNames": {"$ref": "#/$defs/factName"},
+            "additionalProperties": {"$ref": "#/$defs/fact"},
+        },
+    },
+}
 
 
 @cache
@@ -218,12 +241,17 @@ def schema() -> dict[str, Any]:
     return json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
 
 
-def _validate(instance: object, subschema: Mapping[str, Any], where: str) -> None:
-    validator = jsonschema.Draft202012Validator(
-        {**subschema, "$defs": schema()["$defs"]},
-        format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER,
-    )
-    errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
+@cache
+def _validator(kind: str) -> Any:
+    """A compiled validator: ``tree`` for a tree file, ``facts`` for facts.yaml."""
+    import jsonschema  # only when validating: the loader's own checks need no schema engine
+
+    root = schema() if kind == "tree" else {**_FACTS_SCHEMA, "$defs": schema()["$defs"]}
+    return jsonschema.Draft202012Validator(root)
+
+
+def _validate(instance: object, kind: str, where: str) -> None:
+    errors = sorted(_validator(kind).iter_errors(instance), key=lambda e: list(e.absolute_path))
     if errors:
         first = errors[0]
         place = "/".join(str(p) for p in first.absolute_path) or "(top)"
@@ -251,33 +279,13 @@ def _fact(key: str, raw: Mapping[str, Any], origin: str) -> Fact:
 def common() -> tuple[dict[str, Fact], dict[str, Mapping[str, str]]]:
     """The common facts and the shared answer labels (yes / no / not sure)."""
     raw = _load_yaml(FACTS_FILE)
-    _validate(
-        raw,
-        {
-            "type": "object",
-            "required": ["labels", "facts"],
-            "additionalProperties": False,
-            "properties": {
-                "labels": {
-                    "type": "object",
-                    "required": ["true", "false", UNSURE],
-                    "additionalProperties": {"$ref": "#/$defs/texts"},
-                },
-                "facts": {
-                    "type": "object",
-                    "propertyNames": {"$ref": "#/$defs/factName"},
-                    "additionalProperties": {"$ref": "#/$defs/fact"},
-                },
-            },
-        },
-        FACTS_FILE.name,
-    )
-    facts = {k: _fact(k, v, "common") for k, v in raw["facts"].items()}
-    problems = _Problems(FACTS_FILE.name)
-    for f in facts.values():
-        _check_fact(f, raw["labels"], problems)
-    problems.raise_if_any()
-    return facts, raw["labels"]
+    with _schema_on_failure(raw, "facts", FACTS_FILE.name):
+        facts = {k: _fact(k, v, "common") for k, v in raw["facts"].items()}
+        problems = _Problems(FACTS_FILE.name)
+        for f in facts.values():
+            _check_fact(f, raw["labels"], problems)
+        problems.raise_if_any()
+        return facts, raw["labels"]
 
 
 def _check_fact(f: Fact, labels: Mapping[str, Any], problems: _Problems) -> None:
@@ -404,7 +412,8 @@ def trees() -> dict[str, Tree]:
     loaded: dict[str, tuple[Path, dict[str, Any]]] = {}
     for path in sorted(TREES_DIR.glob("*.yaml")):
         data = _load_yaml(path)
-        _validate(data, schema(), path.name)
+        if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+            _validate(data, "tree", path.name)
         if data["id"] != path.stem:
             raise RulingError(
                 "bad-tree", f"{path.name}: id {data['id']!r} differs from the file name"
@@ -418,8 +427,10 @@ def trees() -> dict[str, Tree]:
             )
         loaded[data["id"]] = (path, data)
     owner: dict[str, str] = {}
-    for tree_id, (_, data) in loaded.items():
-        for key in data.get("facts", {}):
+    for tree_id, (path, data) in loaded.items():
+        with _schema_on_failure(data, "tree", path.name):
+            own_keys = list(data.get("facts", {}))
+        for key in own_keys:
             if key in shared or key in owner:
                 where = "facts.yaml" if key in shared else f"trees/{owner[key]}.yaml"
                 raise RulingError(
@@ -428,11 +439,39 @@ def trees() -> dict[str, Tree]:
             owner[key] = tree_id
     out: dict[str, Tree] = {}
     for tree_id, (path, data) in loaded.items():
-        own = {k: _fact(k, v, tree_id) for k, v in data.get("facts", {}).items()}
-        facts = {**shared, **own}
-        _check_tree(tree_id, data, facts, labels)
-        out[tree_id] = Tree(tree_id, data, facts, path)
+        with _schema_on_failure(data, "tree", path.name):
+            own = {k: _fact(k, v, tree_id) for k, v in data.get("facts", {}).items()}
+            facts = {**shared, **own}
+            _check_tree(tree_id, data, facts, labels)
+            out[tree_id] = Tree(tree_id, data, facts, path)
     return out
+
+
+@contextmanager
+def _schema_on_failure(data: object, kind: str, where: str) -> Iterator[None]:
+    """Run the loader's checks; if a malformed file trips them, the schema says what is wrong."""
+    try:
+        yield
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+        if isinstance(exc, RulingError):
+            raise
+        _validate(data, kind, where)
+        raise RulingError("bad-tree", f"{where}: {type(exc).__name__}: {exc}") from None
+
+
+def validate_files() -> list[str]:
+    """Validate facts.yaml and every tree file against the JSON Schema, then load them with the
+    loader's checks; return the files checked (a problem is a ``bad-tree`` RulingError).
+
+    The loader itself runs only its own checks, which a well-formed file passes fast; the test
+    suite and ``lawdesk rule --check`` run this full validation."""
+    checked = [FACTS_FILE.name]
+    _validate(_load_yaml(FACTS_FILE), "facts", FACTS_FILE.name)
+    for path in sorted(TREES_DIR.glob("*.yaml")):
+        _validate(_load_yaml(path), "tree", path.name)
+        checked.append(f"trees/{path.name}")
+    trees()
+    return checked
 
 
 def get_tree(tree_id: object) -> Tree:
