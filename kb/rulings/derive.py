@@ -126,6 +126,7 @@ def _play(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
         "offender_declaring_side": f["offender_role"] in DECLARING,
         "turn_declaring_side": f["turn_role"] in DECLARING,
         "out_of_turn": f["out_of_turn"],
+        "leading": f["leading"],
         "opening_lead": f["opening_lead"],
         "trick_thirteen": f["trick"] == 13,
         "premature": f["premature"],
