@@ -1,0 +1,74 @@
+"""Penalty cards, exposed cards and dummy's rights (Laws 42-43, 48-52): the facts the play
+record and the exposed cards give, and the rulings they lead to in each edition."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kb.rulings import RulingError, evaluate
+
+CONTRACT = {"contract": "4S", "declarer": "S"}
+EAST_WON = [["D2", "D3", "DA", "D4"]]  # West leads, East wins trick 1
+NORTH_WON = [["D2", "DA", "D3", "D4"]]  # dummy wins trick 1
+
+
+# (tricks, holder of the penalty card, who is to lead or play now as the record shows)
+@pytest.mark.parametrize(
+    ("tricks", "holder", "turn"),
+    [
+        (EAST_WON, "W", "partner_to_lead"),
+        (EAST_WON, "E", "offender_to_play"),
+        ([*EAST_WON, ["C2", "C3"]], "W", "offender_to_play"),
+        ([*EAST_WON, ["C2"]], "W", "neither"),  # declarer to play to East's lead
+        (NORTH_WON, "W", "neither"),  # dummy on lead
+        (NORTH_WON, "E", "neither"),
+    ],
+)
+def test_whose_turn_with_a_penalty_card_comes_from_the_record(
+    tricks: list[Any], holder: str, turn: str
+) -> None:
+    facts = {**CONTRACT, "tricks": tricks, "offender": holder, "exposed_cards": ["SK"]}
+    got = evaluate("penalty-card", "2017", {**facts, "other_card_played": False}).to_dict()
+    assert got["facts"]["penalty_turn"] == turn
+    assert "penalty_turn" in got["derived"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "leaf"),
+    [(["SK", "S3"], "several-one-suit"), (["SK", "H3"], "several-suits")],
+)
+def test_penalty_cards_of_one_suit_or_several_rule_under_51b1_or_51b2(
+    cards: list[str], leaf: str
+) -> None:
+    facts = {**CONTRACT, "tricks": EAST_WON, "offender": "W", "exposed_cards": cards}
+    got = evaluate("penalty-card", "2007", {**facts, "other_card_played": False}).to_dict()
+    assert got["leaf"] == leaf and got["outcome"]["penalty_card"] == "major"
+
+
+def test_a_turn_that_contradicts_the_record_is_named() -> None:
+    facts = {**CONTRACT, "tricks": EAST_WON, "offender": "W", "exposed_cards": ["SK"]}
+    with pytest.raises(RulingError) as err:
+        evaluate("penalty-card", "2017", {**facts, "penalty_turn": "offender_to_play"})
+    assert err.value.code == "contradictory-facts" and "penalty_turn" in err.value.message
+
+
+def test_a_penalty_card_of_the_declaring_side_is_refused_by_the_record() -> None:
+    facts = {**CONTRACT, "tricks": EAST_WON, "offender": "N", "exposed_cards": ["SK"]}
+    got = evaluate("penalty-card", "2007", facts).to_dict()
+    assert got["leaf"] == "declaring-side" and got["outcome"]["penalty_card"] is None
+
+
+# a small card dropped by accident: minor; the same card led or named on purpose: major (50B)
+@pytest.mark.parametrize(("deliberate", "kind"), [(False, "minor"), (True, "major")])
+@pytest.mark.parametrize("edition", ["2007", "2017"])
+def test_a_single_small_card_is_major_only_when_exposed_deliberately(
+    deliberate: bool, kind: str, edition: str
+) -> None:
+    facts = {**CONTRACT, "tricks": EAST_WON, "offender": "W", "exposed_cards": ["C4"]}
+    facts |= {"other_card_played": False, "deliberate_exposure": deliberate}
+    got = evaluate("penalty-card", edition, facts).to_dict()
+    assert got["outcome"]["penalty_card"] == kind
+    # only a major card gives declarer lead options when partner is on lead (50C, 50D2)
+    assert ("declarer_options" in got["outcome"]) is (kind == "major")
