@@ -72,3 +72,24 @@ def test_a_single_small_card_is_major_only_when_exposed_deliberately(
     assert got["outcome"]["penalty_card"] == kind
     # only a major card gives declarer lead options when partner is on lead (50C, 50D2)
     assert ("declarer_options" in got["outcome"]) is (kind == "major")
+
+
+# the exposed cards decide the kind before anything is asked (49, 50B)
+@pytest.mark.parametrize(
+    ("cards", "leaf", "kind"),
+    [(["SQ"], "major", "major"), (["C3", "H5"], "several", "major"), (["ST"], "major", "major")],
+)
+@pytest.mark.parametrize("edition", ["2007", "2017"])
+def test_a_card_partner_could_see_is_a_penalty_card_of_the_kind_50b_gives(
+    cards: list[str], leaf: str, kind: str, edition: str
+) -> None:
+    facts = {"held_before_playing": False, "exposure_context": "play", "partner_could_see": True}
+    got = evaluate("defender-exposes-card", edition, {**facts, "exposed_cards": cards}).to_dict()
+    assert (got["leaf"], got["outcome"]["penalty_card"]) == (leaf, kind)
+    assert got["laws"][0].endswith(":49")
+
+
+def test_a_small_card_asks_whether_it_was_exposed_deliberately() -> None:
+    facts = {"held_before_playing": False, "exposure_context": "play", "partner_could_see": True}
+    got = evaluate("defender-exposes-card", "2017", {**facts, "exposed_cards": ["C3"]}).to_dict()
+    assert got["status"] == "question" and got["fact"] == "deliberate_exposure"
