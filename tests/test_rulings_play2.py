@@ -93,3 +93,26 @@ def test_a_small_card_asks_whether_it_was_exposed_deliberately() -> None:
     facts = {"held_before_playing": False, "exposure_context": "play", "partner_could_see": True}
     got = evaluate("defender-exposes-card", "2017", {**facts, "exposed_cards": ["C3"]}).to_dict()
     assert got["status"] == "question" and got["fact"] == "deliberate_exposure"
+
+
+# a faced hand is a claim (48B2) unless demonstrably not meant as one; a doubt is no proof
+@pytest.mark.parametrize(
+    ("edition", "intent", "leaf", "laws"),
+    [
+        ("2007", False, "deemed-claim", ["sr-2007:48B2", "sr-2007:68A", "sr-2007:68D"]),
+        ("2007", "unsure", "deemed-claim", ["sr-2007:48B2", "sr-2007:68A", "sr-2007:68D"]),
+        (
+            "2017",
+            "unsure",
+            "deemed-claim",
+            ["sk-2017:48B2", "sk-2017:68A", "sk-2017:68D1", "sk-2017:68D2"],
+        ),
+        ("2017", True, "not-a-claim", ["sk-2017:48B2", "sk-2017:48A"]),
+    ],
+)
+def test_declarer_facing_his_hand_is_a_claim_unless_demonstrably_not(
+    edition: str, intent: Any, leaf: str, laws: list[str]
+) -> None:
+    facts = {"declarer_spread_hand": True, "spread_after_lead_out_of_turn": False}
+    got = evaluate("declarer-exposes-cards", edition, {**facts, "no_claim_intended": intent})
+    assert (got.to_dict()["leaf"], got.to_dict()["laws"]) == (leaf, laws)
