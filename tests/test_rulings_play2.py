@@ -116,3 +116,49 @@ def test_declarer_facing_his_hand_is_a_claim_unless_demonstrably_not(
     facts = {"declarer_spread_hand": True, "spread_after_lead_out_of_turn": False}
     got = evaluate("declarer-exposes-cards", edition, {**facts, "no_claim_intended": intent})
     assert (got.to_dict()["leaf"], got.to_dict()["laws"]) == (leaf, laws)
+
+
+# what changed between the editions: 2017 43A3 (a defender may not show dummy his hand) and 43B3
+@pytest.mark.parametrize(
+    ("edition", "facts", "leaf", "outcome"),
+    [
+        (
+            "2007",
+            {"dummy_action": "defender_showed_hand"},
+            "shown-2007",
+            {"procedural_penalty_possible": False},
+        ),
+        (
+            "2017",
+            {"dummy_action": "defender_showed_hand"},
+            "shown-2017",
+            {"procedural_penalty_possible": True},
+        ),
+        (
+            "2007",
+            {
+                "dummy_action": "drew_attention",
+                "dummy_violated_a2": True,
+                "defender_irregularity": True,
+            },
+            "no-rectification",
+            {"adjustment_law": "sr-2007:12B1"},
+        ),
+        (
+            "2007",
+            {
+                "dummy_action": "drew_attention",
+                "dummy_violated_a2": True,
+                "defender_irregularity": False,
+            },
+            "drew-attention",
+            {"adjusted_score_possible": False, "procedural_penalty_possible": True},
+        ),
+    ],
+)
+def test_dummy_rights_rule_by_the_edition_asked(
+    edition: str, facts: dict[str, Any], leaf: str, outcome: dict[str, Any]
+) -> None:
+    got = evaluate("dummy-rights", edition, facts).to_dict()
+    assert got["leaf"] == leaf
+    assert {k: got["outcome"][k] for k in outcome} == outcome
