@@ -2,6 +2,7 @@
 
 Usage: .venv/bin/python bench/align.py [gold.jsonl ...] [--refs refs_gold.jsonl ...] [--runs N]
        [--kb other.sqlite]   (score the pairs and references of another build, e.g. an older one)
+       [--confusion]         (also the counts of gold relation -> predicted relation)
 
 Prints the alignment's time (median of N runs), then for each alignment gold file precision and
 recall per relation (``kb.align.score``: a predicted pair is judged when the gold names one of
@@ -139,10 +140,12 @@ def wrong_links(links: list[Link], path: Path) -> dict[str, int]:
 
 def main(argv: list[str]) -> None:
     """Time the alignment and score it against the gold files given."""
-    runs, golds, ref_golds, other_kb = 3, [], [], None
+    runs, golds, ref_golds, other_kb, confusion = 3, [], [], None, False
     args = iter(argv)
     for a in args:
-        if a == "--runs":
+        if a == "--confusion":
+            confusion = True
+        elif a == "--runs":
             runs = int(next(args))
         elif a == "--kb":
             other_kb = Path(next(args))
@@ -169,6 +172,15 @@ def main(argv: list[str]) -> None:
         result = score(pairs, load_gold(path))
         print(f"\n{path} ({len(load_gold(path))} gold pairs; {other_kb or 'this build'})")
         print(table(result))
+        if confusion:
+            print(
+                "gold -> predicted: "
+                + ", ".join(f"{k} {v}" for k, v in result["confusion"].items())
+            )
+            print(
+                "gold pairs not predicted: "
+                + ", ".join(f"{k} {v}" for k, v in result["missed"].items())
+            )
     links = links_in(other_kb) if other_kb else links_of(linked.refs)
     for path in ref_golds:
         c = wrong_links(links, path)
