@@ -14,37 +14,40 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+from kb.align.assign import best_pairs
 from kb.align.features import Features
 from kb.align.similarity import Scorer, harmonic
 from kb.models import Node
 
 # priors and thresholds (tuned on tests/eval/align_dev.jsonl)
-LABEL_BONUS = 0.10  # same label (the numbering prior)
+LABEL_BONUS = 0.05  # same label (the numbering prior)
 TITLE_BONUS = 0.35  # titles that say the same (section titles are close translations)
 POSITION_BONUS = 0.05  # same relative place among the siblings
 CITE_BONUS = 0.15  # share of citations in common (mapped into the other edition)
 NUMBER_BONUS = 0.05  # the same numbers (13 cards, 30 minutes)
 LOCAL_MIN = 0.22  # a pair of siblings needs this score
-SWAP_MIN = 0.40  # ... and this score (without the sibling priors) when their numbers differ
+SWAP_MIN = 0.20  # ... and this score (without the sibling priors) when their numbers differ
 GLOBAL_MIN = 0.33  # a pair found anywhere in the other edition needs this content score
 GLOBAL_MARGIN = 0.08  # ... and must beat the runner-up by this much
 OVERRIDE_MARGIN = 0.10  # ... and beat the present partners of both by this much
-WEAK = 0.45  # pairs of siblings below this content score may be undone for a better one
+WEAK = 0.55  # pairs of siblings below this content score may be undone for a better one
 RARE = 2.0  # candidates anywhere must share a word at least this rare (idf)
 CROSS_LAW_MIN = 0.45  # a pair across two Laws needs this content score ...
 CROSS_LAW_SIZE = 8  # ... and at least this many words on the shorter side
 SPLIT_SPARE = 0.30  # a second partner (split/merge) needs a counterpart with this share of
 # words its first partner does not match ...
-SPLIT_MIN = 0.35  # ... and matching it this well ...
+SPLIT_MIN = 0.45  # ... and matching it this well ...
 SPLIT_COVER = 0.40  # ... covering this share of its own words
+HALF_MIN = 0.30  # ... or, following the paired one as the rest of its text, this score
 SPLIT_GAIN = 0.15  # ... and saying this share of the paired one's words that its partner lacks
 SHORT_TEXT = 8  # stems: a text this short may share no word with a free translation of it
 NUMBER_ONLY_MIN = 0.10  # longer texts paired by number alone must share this much
 TEXT_MIN = 0.20  # a text that went into one part of a restructured counterpart: its share
 TEXT_DOMINANCE = 2.0  # ... found in that part, at least this many times the next part's
 TEXT_PART = 0.60  # ... or, spread over several parts, this share of each part's words
-GAP_MIN = 0.20  # two siblings left between the same paired neighbours: this content score
+GAP_MIN = 0.12  # two siblings left between the same paired neighbours: this content score
 SANDWICH_MIN = 0.0  # ... or, at the same number with as many left on both sides, this
+PART_MARGIN = 0.25  # a part of a sibling pairs instead when it scores this much better
 LEFTOVER_MIN = 0.30  # two provisions of one Law both left unpaired: this content score
 
 
@@ -121,7 +124,7 @@ class Match:
     b: str
     score: float
     content: float
-    how: str  # sibling, order (gap alignment), anywhere (relocated), number, text, split
+    how: str  # sibling, part, order (gap alignment), anywhere, leftover, number, text, split
     runner_up: float = 0.0
 
 
@@ -235,14 +238,50 @@ class Aligner:
         best_a: dict[str, list[float]] = {}
         for total, _, x, _ in cands:
             best_a.setdefault(x, []).append(total)
+        # the best pairing of the siblings as a whole (two swapped sections are each other's
+        # partners when together they beat the two same-letter pairs and their prior)
+        ix = {x: i for i, x in enumerate(xs)}
+        jx = {y: j for j, y in enumerate(ys)}
+        gain: list[list[float | None]] = [[None] * len(ys) for _ in xs]
+        for total, _, x, y in cands:
+            gain[ix[x]][jx[y]] = total - LOCAL_MIN + 1e-6  # a pair at the bar still counts
+        chosen = set(best_pairs(gain))
+        cands = [t for t in cands if (ix[t[2]], jx[t[3]]) in chosen]
         out = []
         for total, c, x, y in cands:
             if x in self.of_a or y in self.of_b:
                 continue
+            part = self.inner_part(x, y, c) if pa is not None else None
+            if part is not None:
+                a, b, c2 = part
+                self.add(Match(a, b, self.score(a, b)[0], c2, "part"))
+                continue  # the parts pair as children later; the whole stays to be placed
             runner = next((s for s in best_a[x] if s < total), 0.0)
             self.add(Match(x, y, total, c, "sibling", runner))
             out.append((x, y))
         return out
+
+    def inner_part(self, x: str, y: str, c: float) -> tuple[str, str, float] | None:
+        """A part of ``y`` (or of ``x``) that says what the other says much better than the
+        whole does, the whole's own text saying something else: a 2007 section that became an
+        item of a new 2017 section matches that item, not the section (``PART_MARGIN``)."""
+        best = None
+        for side, whole, other, pair in (
+            (self.B, y, x, lambda d: (x, d)),
+            (self.A, x, y, lambda d: (d, y)),
+        ):
+            stems = side.feats[whole].stems
+            if not stems or self._pair(side, stems, self._other(side).full[other])[1] >= GAP_MIN:
+                continue  # a heading, or a text that says part of it itself
+            own = self.of_b if side is self.B else self.of_a
+            for d in side.descendants(whole):
+                if d in own or not side.feats[d].subtree:
+                    continue
+                a, b = pair(d)
+                c2 = self.score(a, b)[1]
+                if c2 >= c + PART_MARGIN and (best is None or c2 > best[2]):
+                    best = (a, b, c2)
+        return best
 
     def descend(self, start: list[tuple[str | None, str | None]]) -> None:
         """Pair siblings from the given parent pairs downwards."""
@@ -377,6 +416,9 @@ class Aligner:
                         extra.append(Match(a, b, c, c, "text"))
         return extra
 
+    def _other(self, side: Edition) -> Edition:
+        return self.A if side is self.B else self.B
+
     def _reach(self, side: Edition, stems: frozenset[str]) -> frozenset[str]:
         """The other language's stems that a stem set of ``side`` matches."""
         return (self.scorer.text_a if side is self.A else self.scorer.text_b)(stems).reach
@@ -419,10 +461,37 @@ class Aligner:
                     _, c = self._pair(side, fx.subtree, fy)
                     if c >= SPLIT_MIN and (best is None or (gain, c) > best[:2]):
                         best = (gain, c, y)
+                if best is None:
+                    best = self._rest_of(side, x)
                 if best:
                     a, b = (x, best[2]) if side is self.A else (best[2], x)
                     extra.append(Match(a, b, best[1], best[1], "split"))
         return extra
+
+    def _rest_of(self, side: Edition, x: str) -> tuple[float, float, str] | None:
+        """The counterpart of ``x``'s preceding sibling, when ``x`` reads as the rest of that
+        sibling's text: the counterpart says what ``x`` says (``HALF_MIN``) and matches the two
+        together at least as well as the sibling alone (a provision split in two, the second
+        half given the next number)."""
+        siblings = side.kids.get(side.nodes[x].parent or "", [])
+        i = siblings.index(x) if x in siblings else 0
+        if i == 0:
+            return None
+        own = self.of_a if side is self.A else self.of_b
+        m = own.get(siblings[i - 1])
+        if m is None:
+            return None
+        prev = siblings[i - 1]
+        v = m.b if side is self.A else m.a
+        fx, fp = side.feats[x].subtree, side.feats[prev].subtree
+        fv = self._other(side).feats[v].subtree
+        if side is self.A:
+            c, before, after = self.scorer.sim(fx, fv), self.scorer.sim(fp, fv), None
+            after = self.scorer.sim(fp | fx, fv)
+        else:
+            c, before = self.scorer.sim(fv, fx), self.scorer.sim(fv, fp)
+            after = self.scorer.sim(fv, fp | fx)
+        return (after - before, c, v) if c >= HALF_MIN and after >= before else None
 
     def by_number(self) -> None:
         """Pair what is left unpaired under two paired parents when the numbers agree and the
@@ -577,11 +646,10 @@ class Aligner:
         """Primary matches and secondary ones (text moved into a child, splits and merges);
         without ``relocate``, only the pairs found walking down the two trees."""
         self.descend([(None, None)])
-        for _ in range(3 if relocate else 0):
-            if not self.relocate():
-                break
-        for _ in range(3):
-            if not self.fill_gaps():
+        for _ in range(3 if relocate else 1):
+            while self.fill_gaps():
+                pass
+            if not relocate or not self.relocate():
                 break
         if relocate:
             self.leftovers()

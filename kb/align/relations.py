@@ -178,6 +178,7 @@ def relate(
             + ("" if not moved else ", at another number"),
             "anywhere": "found by content in another place",
             "leftover": "found by content among the Law's unpaired provisions",
+            "part": "a part of the counterpart's place says it, not the whole",
             "split": "second counterpart: a provision split or merged",
             "text": "the text became a part of the restructured provision",
             "number": "same number; the words neither confirm nor contradict it",
