@@ -65,6 +65,8 @@ def test_words_skip_citation_spans() -> None:
         ("pravi", "pravo", True),  # differ in the last letter only
         ("licem", "licom", False),
         ("kart", "karty", False),
+        ("boja", "boje", True),  # a four-letter stem: its ending
+        ("pas", "pat", False),  # three letters are too few to tell
         ("pred", "predi", False),  # a short word is not the stem of every longer one
         ("direk", "veduc", False),
     ],
