@@ -325,6 +325,11 @@ class Aligner:
             for y in sorted(near):
                 if abs(self.B.depth(y) - dx) > 1 or (x in self.of_a and y in self.of_b):
                     continue
+                if (x in self.of_a and self.B.related(self.of_a[x].b, y)) or (
+                    y in self.of_b and self.A.related(self.of_b[y].a, x)
+                ):
+                    continue  # a part or the whole of the present partner: a text that moved
+                    # into a part of its place is a second pair (text_to_children), not a move
                 total, c = self.score(x, y)
                 if c >= GLOBAL_MIN:
                     row.append((total, y, c))

@@ -31,9 +31,12 @@ class Restructured:
     inserted: set[str] = field(default_factory=set)
     done: list[str] = field(default_factory=list)
     changed: set[str] = field(default_factory=set)  # new IDs whose parts were changed
-    halves: dict[str, str] = field(
-        default_factory=dict
-    )  # new ID of a split-off half -> of the rest
+    # new ID of a split-off half -> new ID of the rest of its text
+    halves: dict[str, str] = field(default_factory=dict)
+    # new ID of a heading put over two provisions -> new ID of the first of them: the heading
+    # takes the first one's number, so its counterpart is the first one's too (changed), as a
+    # text that became a part of its restructured place (dev gold: 2007 80B2(g) -> 2017 (g))
+    heads: dict[str, str] = field(default_factory=dict)
 
 
 def _style(label: str) -> str | None:
@@ -149,6 +152,7 @@ def restructure(
     inserted_old: set[str] = set()
     touched_old: set[str] = set()  # parents whose parts changed
     split_old: dict[str, str] = {}  # a split-off half -> the provision it came from
+    heads_old: dict[str, str] = {}  # a new heading -> the first provision put under it
     for law in laws:
         parents = [p for p in tree.provisions(law) if len(tree.lettered(p)) >= 2]
         if not parents:
@@ -194,12 +198,14 @@ def restructure(
             pair = [kids[i], kids[i + 1]]
             tree.relabel(head, pair, "1" if style != "1" else "(a)")
             tree.relabel(parent, [*kids[:i], head, *kids[i + 2 :]], style)
-            inserted_old.add(head)
+            heads_old[head] = kids[i]
         done.append(f"{op} {tree.nodes[parent].cite}")
     new_doc, rename = tree.write({"problems": [], "artefacts": []})
     inserted = {rename[x] for x in inserted_old}
-    kept = {k: v for k, v in rename.items() if k not in inserted_old and k not in split_old}
+    made = inserted_old | set(split_old) | set(heads_old)
+    kept = {k: v for k, v in rename.items() if k not in made}
     halves = {rename[h]: rename[w] for h, w in split_old.items()}
+    heads = {rename[h]: rename[w] for h, w in heads_old.items()}
     touched_old |= set(split_old.values())
     parent = {n.id: n.parent for n in new_doc.nodes}
     changed: set[str] = set()  # a place whose parts changed, and every place above it
@@ -208,7 +214,7 @@ def restructure(
         while x is not None:
             changed.add(x)
             x = parent.get(x)
-    return Restructured(new_doc, kept, inserted, done, changed, halves)
+    return Restructured(new_doc, kept, inserted, done, changed, halves, heads)
 
 
 def _halves(text: str) -> tuple[str, str] | None:
@@ -265,6 +271,12 @@ def carry_gold(
             if row["relation"] == "same" and nb in moved.changed:
                 row["relation"] = "changed"
         rows.append(row)
+    for head, first in moved.heads.items():
+        for row in list(rows):
+            if row[side] == first and row["sr"]:
+                same_place = row["sr"].split(":", 1)[1] == head.split(":", 1)[1]
+                relation = "changed" if same_place else "moved"
+                rows.append({**row, side: head, "relation": relation, "changed": True})
     for half, whole in moved.halves.items():
         for row in list(rows):
             if row[side] == whole and row["sr"]:
