@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import Annotated, Any
 
-from fastapi import Depends, Request
+from fastapi import Depends, Path, Request
 
 from api.errors import ApiError
 from api.state import State
@@ -30,6 +30,9 @@ DocId = _enum("DocId", [s.id for s in _SOURCES])
 Lang = _enum("Lang", [s.language for s in _SOURCES])
 Game = _enum("Game", [s.game for s in _SOURCES])
 Edition = _enum("Edition", [s.edition for s in _SOURCES])
+
+
+DocPath = Annotated[DocId, Path(description="A document ID", examples=["sk-2017"])]  # type: ignore[valid-type]
 
 
 def state(request: Request) -> State:

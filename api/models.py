@@ -248,6 +248,7 @@ class SearchResult(Out):
     snippet: str
     score: float
     parallels: list[dict[str, Any]]
+    url: Url | None = Field(default=None, description="Where the node is on the static site")
 
 
 class SearchOut(Out):

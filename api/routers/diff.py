@@ -6,8 +6,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
 
+from api import examples
 from api.deps import StateDep, translated
 from api.errors import error_responses
+from api.examples import ok_example
 from api.models import DiffOut, DiffOverview
 from kb import views
 
@@ -18,7 +20,7 @@ router = APIRouter(prefix="/api", tags=["diff"])
     "/diff",
     response_model=DiffOverview,
     summary="Every Law: what changed from 2007 to 2017",
-    responses=error_responses(),
+    responses={**error_responses(), **ok_example(examples.DIFF_OVERVIEW)},
 )
 def overview(st: StateDep) -> dict[str, Any]:
     """The 93 Laws, each with its relation (same / changed) and the count of its provisions that
