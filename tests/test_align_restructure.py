@@ -9,38 +9,18 @@ import random
 import pytest
 
 from kb.align.restructure import OPERATIONS, carry_gold, restructure
-from kb.models import Node, ParsedDoc
+from tests.test_align_editions import doc
 
-
-def _node(cite: str, parent: str | None, text: str) -> Node:
-    return Node(
-        id=f"sk-2017:{cite}",
-        doc="sk-2017",
-        kind="law" if parent is None else "section",
-        cite=cite,
-        label=cite,
-        title=None,
-        text=text,
-        raw=text,
-        parent=None if parent is None else f"sk-2017:{parent}",
-        position=0,
-        line_start=1,
-        line_end=1,
-        law=cite[: len(cite) - len(cite.lstrip("0123456789"))],
-    )
-
-
-DOC = ParsedDoc(
+DOC = doc(
     "sk-2017",
     [
-        _node("1", None, ""),
-        _node("1A", "1", "Prvá veta. Druhá veta."),
-        _node("1B", "1", "Tretia veta. Štvrtá veta."),
-        _node("1C", "1", "Piata veta. Šiesta veta."),
-        _node("2", None, ""),
-        _node("2A", "2", "Darca."),
+        ("1", None, ""),
+        ("1A", "1", "Prvá veta. Druhá veta."),
+        ("1B", "1", "Tretia veta. Štvrtá veta."),
+        ("1C", "1", "Piata veta. Šiesta veta."),
+        ("2", None, ""),
+        ("2A", "2", "Darca."),
     ],
-    body="",
 )
 GOLD = [
     {"law": "1", "sr": f"sr-2007:{c}", "sk": f"sk-2017:{c}", "relation": "same"}
