@@ -1,11 +1,20 @@
 """Align two editions of the Laws (sr-2007 -> sk-2017) provision by provision, by content.
 
 Numbering is only a prior. The two trees are walked from the laws down: the children of each
-matched pair are paired by what they say (word coverage through cognates and the mined
+matched pair are paired jointly by what they say (word coverage through cognates and the mined
 lexicon, the numbers and citations they hold, their titles), with a bonus for the same label
-and for the same place among their siblings. What stays unpaired is then looked for anywhere
-in the other edition (2007 Law 23 -> 2017 72C, 2007 17D -> 2017 15A), and a provision split in
-two or merged from two keeps a second partner. ``kb.align.relations`` then names each pair.
+and for the same place among their siblings; the best pairing of the siblings as a whole wins
+(``kb.align.assign``), so two sections that swapped letters are each other's partners. Then:
+
+1. what stays unpaired between paired neighbours is aligned in order (a re-lettered item keeps
+   its partner after an insertion: ``fill_gaps``);
+2. what is still unpaired is looked for anywhere in the other edition (2007 Law 23 -> 2017
+   72C, 2007 17D -> 2017 15A: ``relocate``), and among the unpaired provisions of the same
+   Law at any depth (a paragraph that became an item: ``leftovers``);
+3. a text that became one or several parts of its restructured counterpart, a provision split
+   in two or merged from two, keeps a second partner (``text_to_children``, ``splits``).
+
+``kb.align.relations`` then names each pair.
 """
 
 from __future__ import annotations
