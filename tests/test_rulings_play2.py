@@ -30,7 +30,9 @@ def test_whose_turn_with_a_penalty_card_comes_from_the_record(
     tricks: list[Any], holder: str, turn: str
 ) -> None:
     facts = {**CONTRACT, "tricks": tricks, "offender": holder, "exposed_cards": ["SK"]}
-    got = evaluate("penalty-card", "2017", {**facts, "other_card_played": False}).to_dict()
+    got = evaluate(
+        "penalty-card", "2017", {**facts, "other_card_played": False, "led_before_choice": False}
+    ).to_dict()
     assert got["facts"]["penalty_turn"] == turn
     assert "penalty_turn" in got["derived"]
 
@@ -43,7 +45,9 @@ def test_penalty_cards_of_one_suit_or_several_rule_under_51b1_or_51b2(
     cards: list[str], leaf: str
 ) -> None:
     facts = {**CONTRACT, "tricks": EAST_WON, "offender": "W", "exposed_cards": cards}
-    got = evaluate("penalty-card", "2007", {**facts, "other_card_played": False}).to_dict()
+    got = evaluate(
+        "penalty-card", "2007", {**facts, "other_card_played": False, "led_before_choice": False}
+    ).to_dict()
     assert got["leaf"] == leaf and got["outcome"]["penalty_card"] == "major"
 
 
@@ -67,7 +71,11 @@ def test_a_single_small_card_is_major_only_when_exposed_deliberately(
     deliberate: bool, kind: str, edition: str
 ) -> None:
     facts = {**CONTRACT, "tricks": EAST_WON, "offender": "W", "exposed_cards": ["C4"]}
-    facts |= {"other_card_played": False, "deliberate_exposure": deliberate}
+    facts |= {
+        "other_card_played": False,
+        "led_before_choice": False,
+        "deliberate_exposure": deliberate,
+    }
     got = evaluate("penalty-card", edition, facts).to_dict()
     assert got["outcome"]["penalty_card"] == kind
     # only a major card gives declarer lead options when partner is on lead (50C, 50D2)
