@@ -17,7 +17,7 @@ CATALOGUES = load_catalogues()
 ENGLISH = CATALOGUES.messages["en"]
 NAMESPACES = {key.split(".", 1)[0] for key in ENGLISH}
 # keys the templates and scripts build from data: "rel." ~ relation, "doc.kind." ~ kind ...
-DYNAMIC = ("rel.", "doc.kind.", "vul.", "part.")
+DYNAMIC = ("rel.", "doc.kind.", "vul.", "part.", "phase.", "edition.", "outcome.", "outval.")
 KEY_LITERAL = re.compile(r"""["']([a-z0-9_]+(?:\.[A-Za-z0-9_]+)+)["']""")
 PAGE_KEY = re.compile(r'data-i18n(?:-(?:placeholder|aria-label|title))?="([^"]+)"')
 
