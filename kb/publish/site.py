@@ -95,15 +95,19 @@ def publish(kb: KB, out: Path = DEFAULT_OUT) -> dict[str, Any]:
         "diff_pages": diff_pages(kb),
     }
     written = dict.fromkeys(families, 0)
+    timed: dict[str, float] = {}  # seconds per family (bench/site.py projects the trees' cost)
     for family, pages in families.items():
+        t = time.perf_counter()
         for page in pages:
             write_page(work, page, common)
             written[family] += 1
+        timed[family] = round(time.perf_counter() - t, 2)
     write_states(work)
     (work / "404.html").write_text(
         render("404.html", **common, root=NOT_FOUND_ROOT, page_path=None), encoding="utf-8"
     )
     figures: dict[str, Any] = {"out": str(out), "pages": sum(written.values()), **written}
+    figures["family_seconds"] = timed
     figures["languages"] = len(catalogues)
     figures["search_units"] = search["units"]
     # the service worker lists every file written above, so it is written last
