@@ -6,9 +6,10 @@ of every question in turn. Each answer the engine gives is a *state*, the questi
 the ruling it reaches, with the facts known so far that the rest of the tree still reads; facts
 nothing ahead reads cannot change what follows, so states equal in the others are one page.
 Each state is a page, and its answers link to the pages of the states they lead to, so the
-pages rule exactly as the API does. Pages hold the tree's texts in all its languages; the UI
-language shows one of them (``.tl`` in site.css). ``rulings/{edition}/{tree}/states.json``
-lists the states, so a page that has the API's answer for an auction can jump to its page.
+pages rule exactly as the API does. Pages hold the tree's texts in all its languages (Serbian
+in both scripts); the UI language shows one of them (``.tl`` in site.css).
+``rulings/{edition}/{tree}/states.json`` lists the states, so a page that has the API's answer
+for an auction can jump to its page.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from kb import rulings
+from kb.publish.i18n import in_ui_scripts
 from kb.publish.outcome import outcome_rows
 from kb.publish.pages import Page
 from kb.rules.edition import Edition
@@ -300,8 +302,10 @@ def states_data(w: Walk) -> dict[str, Any]:
         if s.is_question:
             entry["fact"] = s.result["fact"]
             asked[s.result["fact"]] = {
-                "question": s.result["question"],
-                "answers": {_json(a["value"]): a["label"] for a in s.result["answers"]},
+                "question": in_ui_scripts(s.result["question"]),
+                "answers": {
+                    _json(a["value"]): in_ui_scripts(a["label"]) for a in s.result["answers"]
+                },
             }
         else:
             entry["leaf"] = s.node

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser.site_browser import open_context, screenshot, wait_precached
+from browser.site_browser import offline_after_first_visit, screenshot
 
 TREE = "rulings/2017/insufficient-bid/"
 # in rotation, LHO has not called, the offender substitutes a bid, sufficient, the lowest in
@@ -53,6 +53,9 @@ def test_a_ruling_page_speaks_the_ui_language_and_links_the_other_edition(page, 
     page.wait_for_function("document.documentElement.lang === 'sk'")
     assert page.locator("h1").inner_text() == "Nedostatočná ponuka"
     assert page.title().startswith("Nedostatočná ponuka · 2017")
+    page.select_option("#ui-lang", "sr-Cyrl")
+    page.wait_for_function("document.documentElement.lang === 'sr-Cyrl'")
+    assert page.locator("h1").inner_text() == "Недовољан лицит"
     page.locator(".edbar a.ed[data-edition='2007']").click()
     page.wait_for_url("**/rulings/2007/insufficient-bid/")
     assert page.locator("article.step").get_attribute("data-edition") == "2007"
@@ -60,11 +63,7 @@ def test_a_ruling_page_speaks_the_ui_language_and_links_the_other_edition(page, 
 
 def test_ruling_and_diff_pages_offline(browser, server):
     """Precached on the first visit: a tree and a Law's changes open in airplane mode."""
-    context = open_context(browser, server.base, offline_worker=True)
-    page = context.new_page()
-    page.goto(server.base)
-    wait_precached(page, server.base)
-    context.set_offline(True)
+    context, page = offline_after_first_visit(browser, server.base)
     page.goto(server.base + TREE)  # never visited
     for label in ANSWERS[:2]:
         answer(page, label)
@@ -95,14 +94,20 @@ def api_page(page, api_client):
     return page
 
 
-def test_an_auction_fills_in_what_it_settles(api_page, server):
-    page = api_page
-    page.goto(server.base + TREE)
+def enter_auction(page, base: str, calls: str):
+    """Open the tree, wait for the form the API enables, enter dealer North and ``calls``."""
+    page.goto(base + TREE)
     form = page.locator("#record-form")
     form.wait_for(state="visible")
     form.locator("select[name=dealer]").select_option("N")
-    form.locator("input[name=calls]").fill("1S 1H P")  # East's 1H insufficient, South passes
+    form.locator("input[name=calls]").fill(calls)
     form.locator("button[type=submit]").click()
+    return form
+
+
+def test_an_auction_fills_in_what_it_settles(api_page, server):
+    page = api_page
+    enter_auction(page, server.base, "1S 1H P")  # East's 1H insufficient, South passes
     page.wait_for_url("**/" + TREE + "pass-comparable/")
     assert page.locator("#filled-head").inner_text() == "From the auction (dealer N: 1S 1H P):"
     filled = page.locator("#filled-list li").all_inner_texts()
@@ -117,11 +122,7 @@ def test_an_auction_fills_in_what_it_settles(api_page, server):
 
 def test_an_impossible_auction_says_what_was_wrong(api_page, server):
     page = api_page
-    page.goto(server.base + TREE)
-    form = page.locator("#record-form")
-    form.wait_for(state="visible")
-    form.locator("input[name=calls]").fill("1S 9Z")
-    form.locator("button[type=submit]").click()
+    form = enter_auction(page, server.base, "1S 9Z")
     status = form.locator(".form-status")
     status.wait_for()
     page.wait_for_function(

@@ -25,16 +25,20 @@
     try { return JSON.parse(text); } catch (e) { return null; }
   }
 
-  /* the trees' texts are in en, sr, hr, sk, pl, ru; the UI codes sr-Latn / sr-Cyrl read sr */
-  function treeLang() {
-    return I.lang().split("-")[0];
+  /* the trees' texts are in en, sr, hr, sk, pl, ru, and sr-Cyrl: the UI code, else its
+     language (sr-Latn reads sr) */
+  function treeLangs() {
+    return [I.lang(), I.lang().split("-")[0], "en"];
   }
   function pick(texts) {
-    return texts && (texts[treeLang()] || texts.en) || "";
+    var found = treeLangs().filter(function (l) { return texts && texts[l]; })[0];
+    return found ? texts[found] : "";
   }
 
   function retitle() {
-    var h1 = step.querySelector("h1 .tl[lang='" + treeLang() + "']") || step.querySelector("h1 .tl");
+    var h1 = treeLangs().map(function (l) {
+      return step.querySelector("h1 .tl[lang='" + l + "']");
+    }).filter(Boolean)[0];
     if (h1) document.title = h1.textContent + " · " + edition + " · lawdesk";
   }
 
