@@ -67,6 +67,7 @@ def env() -> Environment:
         lstrip_blocks=True,
         extensions=["jinja2.ext.do"],
         undefined=StrictUndefined,  # a misspelt key fails the build, never renders as ""
+        auto_reload=False,  # read once per process: no stat of every template per page
     )
     catalogues = load_catalogues()
     msg, t = make_msg(catalogues)
