@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from kb.rulings import evaluate
+from kb.rulings import RulingError, evaluate
 
 EDITIONS = ("2007", "2017")
 
@@ -127,3 +127,16 @@ def test_law_59_releases_only_a_player_who_cannot_comply(
     facts = {"required_play": "lead_restriction", "compliance_obstacle": obstacle}
     r = evaluate("unable-to-comply", "2017", facts).to_dict()
     assert (r["leaf"], r["outcome"]["any_legal_card"]) == (leaf, any_card)
+
+
+@pytest.mark.parametrize(
+    ("facts", "named"),
+    [
+        ({"tricks": []}, "contract, declarer, offender"),
+        ({"tricks": [], "contract": "4S", "declarer": "S"}, "offender"),
+    ],
+)
+def test_an_incomplete_play_record_names_what_it_lacks(facts: dict[str, Any], named: str) -> None:
+    with pytest.raises(RulingError) as err:
+        evaluate("premature-lead-or-play", "2017", facts)
+    assert err.value.code == "bad-record" and f"need {named} to say whose turn" in err.value.message

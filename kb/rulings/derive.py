@@ -40,16 +40,17 @@ def _auction(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | Non
 REVOKE_RECORD = ("winners", "revoke_trick", "offender", "declarer")
 
 
+def _require(facts: Mapping[str, Any], record: tuple[str, ...], what: str, why: str) -> None:
+    """A record is whole or refused: name the facts it lacks and what they are needed for."""
+    absent = [k for k in record if k not in facts]
+    if absent:
+        raise RulingError("bad-record", f"{what} need {', '.join(absent)} {why}", record)
+
+
 def _revoke(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
     if "winners" not in facts:
         return None
-    absent = [k for k in REVOKE_RECORD if k not in facts]
-    if absent:
-        raise RulingError(
-            "bad-record",
-            f"the winners of the tricks need {', '.join(absent)} to compute a transfer (Law 64)",
-            REVOKE_RECORD,
-        )
+    _require(facts, REVOKE_RECORD, "the winners of the tricks", "to compute a transfer (Law 64)")
     winners = [Seat.parse(w) for w in facts["winners"]]
     off, trick = Seat.parse(facts["offender"]), facts["revoke_trick"]
     if not 1 <= trick <= len(winners):
@@ -100,13 +101,7 @@ DECLARING = ("declarer", "dummy")
 def _play(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
     if "tricks" not in facts:
         return None
-    absent = [k for k in PLAY_RECORD if k not in facts]
-    if absent:
-        raise RulingError(
-            "bad-record",
-            f"the tricks played need {', '.join(absent)} to say whose turn it was (Laws 41, 53-57)",
-            PLAY_RECORD,
-        )
+    _require(facts, PLAY_RECORD, "the tricks played", "to say whose turn it was (Laws 41, 53-57)")
     f = lead_facts(
         facts["tricks"],
         contract=facts["contract"],
