@@ -59,11 +59,11 @@ LEADS = [
                                 "before_rho": True}),
     # a defender leads when his partner is on lead: a lead out of turn (56), not premature
     ([T1], "4S", "S", "E", {"premature": False, "relation": "partner",
-                                                    "leading": True, "before_rho": False}),
+                            "leading": True, "before_rho": False}),
     # South wins trick 1 and leads, West and North play; West leads to the next trick before
     # East has played to this one (57A), declarer having played from both hands (57C1)
-    ([["H2", "H3", "H4", "HA"], ["SA", "S2", "S3"]], "4S", "S", "W", {"premature": True, "to_next_trick": True,
-                                             "declarer_played_both_hands": True}),
+    ([["H2", "H3", "H4", "HA"], ["SA", "S2", "S3"]], "4S", "S", "W",
+     {"premature": True, "to_next_trick": True, "declarer_played_both_hands": True}),
     # East faces the opening lead when it is his partner West's turn to lead
     ([], "4S", "S", "E", {"relation": "partner", "premature": False, "opening_lead": True}),
     # in turn: no relation
