@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from kb import rulings
 from kb.publish.i18n import load_catalogues
@@ -128,7 +129,7 @@ def test_home_lists_every_tree_by_phase_with_a_link_per_edition(site):
     assert phases == [p for p in rulings.PHASES if any(t["phase"] == p for t in TREES)]
     for t in TREES:
         row = re.search(rf'<li data-tree="{t["id"]}">.*?</li>', section, re.S)[0]
-        assert f'<span class="tl" lang="en">{html.escape(t["title"]["en"])}</span>' in row
+        assert f'<span class="tl" lang="en">{escape(t["title"]["en"])}</span>' in row
         for ed in t["editions"]:
             assert f'href="{FOLDER}/{ed}/{t["id"]}/" data-edition="{ed}"' in row
     assert 'href="diff/"' in home
@@ -156,7 +157,9 @@ def test_question_pages_offer_the_auction_form_where_the_auction_answers_them(si
         data = rulings.tree(tree)
         w = walk(tree, edition)
         for state in (s for s in w.states if s.is_question):
-            derived = data["facts"][state.result["fact"]].get("derived") == "auction"
+            # offered where the tree computes the fact from an auction it reads
+            asked = data["facts"][state.result["fact"]].get("derived")
+            derived = asked == "auction" and "auction" in data["derive"]
             assert derived == ('id="record-form"' in page(site, w.path(state.name)))
 
 
@@ -191,6 +194,8 @@ def test_every_outcome_key_and_code_the_trees_use_has_words():
         (2, [{"number": 2}]),
         ("throughout", [{"word": "outval.throughout", "args": {}}]),
         ("minor", [{"word": "outval.minor", "args": {}}]),
+        ("lowest_known_to_win", [{"word": "outval.lowest_known_to_win", "args": {}}]),
+        ("no_such_code", [{"text": "no_such_code"}]),
         ("scored as if undoubled", [{"text": "scored as if undoubled"}]),
         (
             ["accept_lead", "require_lead:spades", "some_new_code"],

@@ -17,7 +17,6 @@ from kb.store import KB
 from kb.views.page import cited
 
 SHOWN_APART = frozenset({"director_judgement"})  # the page gives it a section of its own
-WORDS = frozenset({"next_turn", "throughout", "major", "minor"})  # string values with a message
 SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 LAW_DOCS = ("sr-2007:", "sk-2017:", "hr-pref-2014:", "pl-screens:", "ru-comment:")
 
@@ -52,7 +51,7 @@ def value_parts(kb: KB, value: object) -> list[dict[str, Any]]:
     if isinstance(value, str):
         if value.startswith(LAW_DOCS):
             return [{"law": cited(kb, value)}]
-        if value in WORDS:
+        if _known(f"outval.{value}"):  # a code word (throughout, highest ...)
             return [{"word": f"outval.{value}", "args": {}}]
         return [{"text": value}]
     if isinstance(value, list):
