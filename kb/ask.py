@@ -21,8 +21,7 @@ from kb.refs.find import find_in_text
 from kb.refs.patterns import languages
 from kb.rules.bridge import check_auction
 from kb.rules.errors import RulesError
-from kb.search.index import SearchIndex
-from kb.search.query import Enricher, detect_languages, search
+from kb.search import SearchIndex, detect_languages, search
 
 LANG_DIR = Path(__file__).resolve().parent / "lang"
 DEALER = re.compile(
@@ -118,7 +117,6 @@ def ask(
     question: str,
     *,
     limit: int = 5,
-    enrich: Enricher | None = None,
     edition: str = "2017",
 ) -> dict[str, Any]:
     """Citations, passages and auction for a free question."""
@@ -129,7 +127,7 @@ def ask(
     found = [
         {
             "cite": c,
-            "nodes": [index.by_doc_cite[(d, c)] for d in index.docs if (d, c) in index.by_doc_cite],
+            "nodes": [f"{d}:{c}" for d in index.docs if index.has(d, c)],
         }
         for c in cites
     ]
@@ -137,7 +135,7 @@ def ask(
         "question": question,
         "languages": detect_languages(question),
         "citations": found,
-        "passages": search(index, question, limit=limit, enrich=enrich),
+        "passages": search(index, question, limit=limit),
         "auction": None,
     }
     if auction:

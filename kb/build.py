@@ -88,4 +88,7 @@ def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> sto
         info={"built_seconds": f"{time.perf_counter() - t0:.2f}"},
     )
     store.write(built, path)
+    from kb.search.service import build_index
+
+    build_index(path)  # the search index next to the KB (kb/search/artefact.py)
     return built

@@ -56,13 +56,11 @@ def search(
 ) -> None:
     """Search every document (or one) for a query, in any of sr, hr, sk, pl, ru, en."""
     from kb.search import search as run
-    from kb.search.service import parallels_enricher
 
     if (query is None) == (batch is None):
         fail("give either a QUERY or --batch FILE")
     k = open_kb(kb)
     index = _index(k)
-    enrich = parallels_enricher(k)
     if batch is not None:
         try:
             text = sys.stdin.read() if str(batch) == "-" else batch.read_text("utf-8")
@@ -72,13 +70,13 @@ def search(
             return
         for line in lines:
             try:
-                res = run(index, line, doc=doc, lang=lang, limit=limit, enrich=enrich)
+                res = run(index, line, doc=doc, lang=lang, limit=limit)
                 typer.echo(json.dumps({"query": line, "results": res}, ensure_ascii=False))
             except ValueError as exc:
                 typer.echo(json.dumps({"query": line, "error": str(exc)}, ensure_ascii=False))
         return
     try:
-        results = run(index, query or "", doc=doc, lang=lang, limit=limit, enrich=enrich)
+        results = run(index, query or "", doc=doc, lang=lang, limit=limit)
     except ValueError as exc:
         fail(str(exc))
         return
@@ -100,15 +98,12 @@ def ask(
 ) -> None:
     """Answer a question: the citations in it, the passages that answer it, its auction."""
     from kb.ask import ask as run
-    from kb.search.service import parallels_enricher
 
     if edition not in ("2007", "2017"):
         fail(f"unknown edition {edition!r}; accepted: 2007, 2017")
     k = open_kb(kb)
     try:
-        answer = run(
-            _index(k), question, limit=limit, enrich=parallels_enricher(k), edition=edition
-        )
+        answer = run(_index(k), question, limit=limit, edition=edition)
     except ValueError as exc:
         fail(str(exc))
         return
@@ -160,7 +155,7 @@ def evaluate(
         return
     k = open_kb(kb)
     index = _index(k)
-    parent = {n.id: n.parent for n in index.nodes.values()}
+    parent = {n.id: n.parent for n in k.nodes()}
     t0 = time.perf_counter()
     result = ev.evaluate(cases, lambda q: [r["id"] for r in run(index, q, limit=ev.DEPTH)], parent)
     result["seconds"] = round(time.perf_counter() - t0, 2)
