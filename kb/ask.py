@@ -21,7 +21,7 @@ from kb.refs.find import find_in_text
 from kb.refs.patterns import languages
 from kb.rules.bridge import check_auction
 from kb.rules.errors import RulesError
-from kb.search import SearchIndex, detect_languages, search
+from kb.search import Enricher, SearchIndex, detect_languages, search
 
 LANG_DIR = Path(__file__).resolve().parent / "lang"
 DEALER = re.compile(
@@ -117,6 +117,7 @@ def ask(
     question: str,
     *,
     limit: int = 5,
+    enrich: Enricher | None = None,
     edition: str = "2017",
 ) -> dict[str, Any]:
     """Citations, passages and auction for a free question."""
@@ -135,7 +136,7 @@ def ask(
         "question": question,
         "languages": detect_languages(question),
         "citations": found,
-        "passages": search(index, question, limit=limit),
+        "passages": search(index, question, limit=limit, enrich=enrich),
         "auction": None,
     }
     if auction:

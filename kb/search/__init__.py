@@ -6,6 +6,7 @@ The index is written by ``lawdesk build`` next to the KB (kb/search/artefact.py)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kb.search.index import SearchIndex, StaleIndex
@@ -15,7 +16,18 @@ from kb.search.rank import Filters, Ranker
 from kb.search.results import result, top
 from kb.search.units import DocMeta
 
-__all__ = ["LANGS", "DocMeta", "SearchIndex", "StaleIndex", "detect_languages", "search"]
+__all__ = [
+    "LANGS",
+    "DocMeta",
+    "Enricher",
+    "SearchIndex",
+    "StaleIndex",
+    "detect_languages",
+    "search",
+]
+
+# A hook for callers: given a result dict and the index, extra keys to add to the result.
+Enricher = Callable[[dict[str, Any], SearchIndex], dict[str, Any]]
 
 
 def search(
@@ -28,20 +40,25 @@ def search(
     edition: str | None = None,
     query_lang: str | None = None,
     limit: int = 10,
+    enrich: Enricher | None = None,
 ) -> list[dict[str, Any]]:
     """Ranked results for ``query``: dicts with id, doc, law, cite, kind, title, snippet, score,
     parallels (and term for definitions). ``doc``/``lang``/``game``/``edition`` filter the
-    results; ``query_lang`` fixes the query language instead of detecting it. An unknown filter
-    value raises ValueError saying what is accepted."""
+    results; ``query_lang`` fixes the query language instead of detecting it; ``enrich`` may add
+    keys to each result. An unknown filter value raises ValueError saying what is accepted."""
     check_filters(index, doc=doc, lang=lang, game=game, edition=edition, query_lang=query_lang)
     q = parse(index.analyzers, {d: m.lang for d, m in index.docs.items()}, query, query_lang)
     if q.empty:
         return []
     ranked = Ranker(index, q, Filters(doc, lang, game, edition)).rank()
-    return [
+    out = [
         result(index, node, score, ranked.marks.get(node))
         for node, score in top(index, ranked.scores, limit)
     ]
+    if enrich is not None:
+        for r in out:
+            r.update(enrich(r, index))
+    return out
 
 
 def check_filters(

@@ -41,7 +41,7 @@ from kb.search import bm25
 from kb.search.analyze import full_analyzer
 from kb.search.langdata import LANG_DIR, LANGS
 from kb.search.lemmatize import extract_table, pipeline
-from kb.search.units import TITLED_KINDS, Corpus, DocMeta, passages, unit_text
+from kb.search.units import Corpus, DocMeta, passages, unit_text
 
 FORMAT = 1
 FIELDS = ("lemma", "exact")
@@ -53,7 +53,7 @@ _LIBS = ("lemmagen3", "simplemma", "pymorphy3", "pymorphy3-dicts-ru", "numpy")
 
 
 def directory_for(kb_path: Path) -> Path:
-    """Where the index of the KB at ``kb_path`` lives (``build/kb.sqlite`` -> ``build/kb.search``)."""
+    """Where the index of a KB lives: ``build/kb.sqlite`` -> ``build/kb.search``."""
     return kb_path.with_suffix(".search")
 
 
@@ -101,7 +101,7 @@ def _tag(lang: str, terms: Iterable[str]) -> list[str]:
 
 
 def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
-    """Analyse the corpus and write its index to ``directory`` (atomically); returns the manifest."""
+    """Analyse the corpus, write its index to ``directory`` (atomically), return the manifest."""
     t0 = time.perf_counter()
     docs = corpus.docs
     nodes = corpus.nodes

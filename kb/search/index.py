@@ -75,9 +75,7 @@ class SearchIndex:
         self.build_hash: str = manifest["build_hash"]
         try:
             a = {name: np.load(directory / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
-            self.vocab = {
-                name: _vocab(directory / f"{name}.vocab") for name in ("lemma", "exact")
-            }
+            self.vocab = {name: _vocab(directory / f"{name}.vocab") for name in ("lemma", "exact")}
             with (directory / "nodes.jsonl").open("rb") as fh:
                 self._records = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
             self._lang_data = json.loads((directory / "lang.json").read_text(encoding="utf-8"))

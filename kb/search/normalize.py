@@ -78,8 +78,8 @@ def fold(word: str) -> str:
 
 @functools.lru_cache(maxsize=100_000)
 def latin(word: str) -> str:
-    """A lower-case word folded and in Latin letters: Russian (and Serbian) Cyrillic transliterated, diacritics
-    dropped; used to meet cognates across scripts, never to index."""
+    """A lower-case word folded and in Latin letters (Russian and Serbian Cyrillic
+    transliterated), to meet cognates across scripts; never indexed."""
     return fold(fold(word).translate(_RU_LATIN))
 
 

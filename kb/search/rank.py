@@ -373,7 +373,9 @@ class Ranker:
         n = int((self.index.a["unit_lang"] == self.lang_ix[code]).sum())
         return self.index.df("lemma", i) > COMMON_SHARE * n
 
-    def pivot(self, scores: np.ndarray, weight: float, top: float, scored: dict[int, float]) -> None:
+    def pivot(
+        self, scores: np.ndarray, weight: float, top: float, scored: dict[int, float]
+    ) -> None:
         """Carry the best units of an excluded language over to the allowed documents, by cite."""
         index = self.index
         for j in np.argsort(-scores)[:PIVOT_TOP]:

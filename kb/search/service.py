@@ -12,7 +12,9 @@ The stable interface the CLI and the API use:
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from kb.search import artefact
 from kb.search.index import SearchIndex, StaleIndex
@@ -61,3 +63,14 @@ def index_for(kb: KB) -> SearchIndex:
             _OPEN.clear()
             _OPEN[key] = index
         return _OPEN[key]
+
+
+def parallels_enricher(kb: KB) -> Callable[[dict[str, Any], SearchIndex], dict[str, Any]]:
+    """Deprecated: results carry their ``parallels`` already (read from the index, no query per
+    result). Kept so that callers written against the earlier interface keep working; the
+    enricher it returns adds nothing."""
+
+    def enrich(result: dict[str, Any], _: SearchIndex) -> dict[str, Any]:
+        return {}
+
+    return enrich
