@@ -1,180 +1,192 @@
-"""The FastAPI application: JSON under ``/api``, the static site at ``/``.
+"""The lawdesk ASGI application: the JSON API under ``/api`` (plus ``/healthz`` and ``/readyz``)
+and the built static site at ``/``.
 
-Every error has one shape: ``{"error": {"code": ..., "message": ..., "accepted": ...}}``.
-The KB is opened read-only once per process; the API keeps no per-user state.
+``create_app(settings)`` assembles it; ``app`` is the one ``uvicorn api.app:app`` serves, set up
+from the environment (``api/settings.py``). The process keeps no per-user state: the KB is an
+immutable file opened read-only, so the app scales by adding processes and machines.
 """
 
 from __future__ import annotations
 
-import os
-from functools import cache
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from fastapi import FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse
+from starlette.middleware.cors import CORSMiddleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.staticfiles import StaticFiles
 
-from kb import store
-from kb.cli.kb_cmds import show_data
+from api import __version__, errors
+from api.middleware import ASGIApp, Caching, Guard, Receive, Scope, Send
+from api.routers import documents, health, nodes, rules, search
+from api.settings import Settings
+from api.state import State
 
-KB_PATH = Path(os.environ.get("LAWDESK_KB", str(store.DEFAULT_PATH)))
+IMPORTED = time.perf_counter()
+log = logging.getLogger("lawdesk.api")
+API_PREFIXES = ("/api/", "/healthz", "/readyz")
+DESCRIPTION = """Rulebook knowledge base for bridge and preferans tournament directors: the
+Laws of Duplicate Bridge 2007 (Serbian) and 2017 (Slovak), the Croatian Preferans kodeks 2014,
+the Polish regulations for play behind screens and a Russian commentary on Laws 24-39, every
+paragraph addressable (`sk-2017:27B1(a)`), with search in six languages and the rules core's
+calculators.
+
+Every error answers `{"error": {"code", "message", "accepted": [...]}}`. Answers about the KB
+carry an `ETag` (the build) and may be cached."""
 
 
-class ApiError(Exception):
-    """An error answered with the common error shape."""
+def _logging() -> None:
+    logger = logging.getLogger("lawdesk")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
 
-    def __init__(self, status: int, code: str, message: str, accepted: Any = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.accepted = status, code, message, accepted
 
-
-@cache
-def kb() -> store.KB:
-    """The process's read-only KB handle."""
+def _since_process_start() -> float | None:
+    """Seconds since this process started (Linux), for the start-up log."""
     try:
-        return store.KB(KB_PATH)
-    except store.KBError as exc:
-        raise ApiError(503, "kb-missing", str(exc)) from exc
+        ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+    except (OSError, IndexError, ValueError):
+        return None
+    import os
+
+    return uptime - ticks / os.sysconf("SC_CLK_TCK")
 
 
-def error_body(code: str, message: str, accepted: Any = None) -> dict[str, Any]:
-    """The one error shape of every endpoint."""
-    err: dict[str, Any] = {"code": code, "message": message}
-    if accepted is not None:
-        err["accepted"] = accepted
-    return {"error": err}
+def build_api(settings: Settings) -> FastAPI:
+    """The FastAPI application with its routers, error handlers and state."""
+    _logging()
+    state = State(settings)
 
-
-app = FastAPI(
-    title="lawdesk",
-    description="Rulebook knowledge base for bridge and preferans tournament directors.",
-    version="0.1.0",
-    docs_url="/api/docs",
-    openapi_url="/api/openapi.json",
-)
-
-
-@app.exception_handler(ApiError)
-async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
-    return JSONResponse(error_body(exc.code, exc.message, exc.accepted), status_code=exc.status)
-
-
-@app.exception_handler(RequestValidationError)
-async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-    details = [
-        {"where": ".".join(str(p) for p in e.get("loc", ())), "problem": e.get("msg", "")}
-        for e in exc.errors()
-    ]
-    return JSONResponse(error_body("invalid-request", "the request is malformed", details), 422)
-
-
-@app.exception_handler(StarletteHTTPException)
-async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-    code = "not-found" if exc.status_code == 404 else f"http-{exc.status_code}"
-    return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
-
-
-@app.get("/api/docs.json", summary="The documents of the knowledge base")
-def documents() -> list[dict[str, Any]]:
-    """Every document with its metadata and build stats."""
-    return kb().documents()
-
-
-@app.get("/api/stats", summary="Per-document counts")
-def stats() -> dict[str, Any]:
-    """The same figures as ``lawdesk stats --json``."""
-    return {"docs": {d["id"]: d["stats"] for d in kb().documents()}}
-
-
-@app.get("/api/nodes/{node_id:path}", summary="One node with references and parallels")
-def node(node_id: str) -> dict[str, Any]:
-    """A node by ID (``sk-2017:27B1(a)``): text, children, refs out, cited by, parallels."""
-    try:
-        return show_data(kb(), node_id)
-    except store.UnknownNode as exc:
-        raise ApiError(
-            404,
-            "unknown-node",
-            str(exc),
-            {"nearest": exc.nearest, "form": "doc:cite, e.g. sk-2017:27B1(a)"},
-        ) from exc
-
-
-@app.get("/api/refs", summary="References, optionally only unresolved ones")
-def references(status: str | None = None, doc: str | None = None) -> list[dict[str, Any]]:
-    """Every reference; ``status`` filters (resolved, unresolved-missing, ambiguous, external)."""
-    allowed = ["resolved", "unresolved-missing", "ambiguous", "external"]
-    if status is not None and status not in allowed:
-        raise ApiError(400, "bad-status", f"unknown status {status!r}", allowed)
-    rows = kb().refs(status)
-    if doc is not None:
-        known = [d["id"] for d in kb().documents()]
-        if doc not in known:
-            raise ApiError(400, "unknown-doc", f"unknown document {doc!r}", known)
-        rows = [r for r in rows if r["from"].startswith(f"{doc}:")]
-    return rows
-
-
-@app.get("/", response_class=HTMLResponse, include_in_schema=False)
-def index() -> str:
-    """A plain index of the documents (the full static site comes with kb.publish)."""
-    from kb.publish import render_index
-
-    return render_index(kb())
-
-
-def _index() -> Any:
-    from kb.search.service import index_for
-
-    return index_for(kb())
-
-
-@app.get("/api/search", summary="Search every document in any of six languages")
-def search(
-    q: str,
-    doc: str | None = None,
-    lang: str | None = None,
-    game: str | None = None,
-    edition: str | None = None,
-    limit: int = 10,
-) -> dict[str, Any]:
-    """Ranked results for ``q`` (words or a citation), each with its parallels."""
-    from kb.search import search as run
-    from kb.search.service import parallels_enricher
-
-    if not 1 <= limit <= 100:
-        raise ApiError(400, "bad-limit", f"limit {limit} is out of range", "1..100")
-    if not q.strip():
-        raise ApiError(400, "empty-query", "the query is empty", "words or a citation")
-    try:
-        results = run(
-            _index(),
-            q,
-            doc=doc,
-            lang=lang,
-            game=game,
-            edition=edition,
-            limit=limit,
-            enrich=parallels_enricher(kb()),
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        since = _since_process_start()
+        log.info(
+            "lawdesk %s: imports done %.2f s after process start",
+            __version__,
+            since - (time.perf_counter() - IMPORTED) if since is not None else float("nan"),
         )
-    except ValueError as exc:
-        raise ApiError(400, "bad-filter", str(exc)) from exc
-    return {"query": q, "results": results}
+        state.open()
+        yield
+
+    api = FastAPI(
+        title="lawdesk",
+        description=DESCRIPTION,
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        lifespan=lifespan,
+    )
+    api.state.lawdesk = state
+    errors.install(api)
+    for module in (health, documents, nodes, search, rules):
+        api.include_router(module.router)
+    _docs(api)
+    return api
 
 
-@app.get("/api/ask", summary="Answer a question: citations, passages, auction")
-def ask(q: str, limit: int = 5, edition: str = "2017") -> dict[str, Any]:
-    """The citations found in the question, the passages that answer it and its auction."""
-    from kb.ask import ask as run
-    from kb.search.service import parallels_enricher
+def _docs(api: FastAPI) -> None:
+    """The OpenAPI explorer at /api/docs, its assets served from the swagger-ui-bundle package
+    (no CDN: it works offline)."""
+    import swagger_ui_bundle
 
-    if edition not in ("2007", "2017"):
-        raise ApiError(400, "bad-edition", f"unknown edition {edition!r}", ["2007", "2017"])
-    if not 1 <= limit <= 50:
-        raise ApiError(400, "bad-limit", f"limit {limit} is out of range", "1..50")
-    try:
-        return run(_index(), q, limit=limit, enrich=parallels_enricher(kb()), edition=edition)
-    except ValueError as exc:
-        raise ApiError(400, "bad-question", str(exc)) from exc
+    api.mount(
+        "/api/docs/assets",
+        StaticFiles(directory=swagger_ui_bundle.swagger_ui_path),
+        name="swagger-assets",
+    )
+
+    @api.get("/api/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/api/openapi.json",
+            title="lawdesk API",
+            swagger_js_url="/api/docs/assets/swagger-ui-bundle.js",
+            swagger_css_url="/api/docs/assets/swagger-ui.css",
+            swagger_favicon_url="/api/docs/assets/favicon-32x32.png",
+        )
+
+
+class Site:
+    """The built static site, or a plain page listing the documents when it is not built."""
+
+    def __init__(self, site_dir: Path, state: State) -> None:
+        self.site_dir, self.state = site_dir, state
+        self.files: StaticFiles | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (self.site_dir / "index.html").is_file():
+            if self.files is None:
+                self.files = StaticFiles(directory=self.site_dir, html=True)
+            await self.files(scope, receive, send)
+            return
+        response: Any
+        if scope["path"] == "/":
+            from kb.publish import render_index
+
+            try:
+                html = render_index(self.state.kb())
+            except errors.ApiError as exc:
+                html = f"<!doctype html><title>lawdesk</title><p>{exc.message}</p>"
+            response = HTMLResponse(html)
+        else:
+            response = errors.respond(
+                404, "not-found", f"nothing at {scope['path']}", ["/", "/api/docs"]
+            )
+        await response(scope, receive, send)
+
+
+class Dispatch:
+    """``/api/...``, ``/healthz`` and ``/readyz`` to the API; everything else to the site."""
+
+    def __init__(self, api: FastAPI, site: ASGIApp) -> None:
+        self.api, self.site = api, site
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] != "http"
+            or scope["path"].startswith(API_PREFIXES)
+            or scope["path"] in ("/api", "/healthz", "/readyz")
+        ):
+            await self.api(scope, receive, send)
+        else:
+            await self.site(scope, receive, send)
+
+
+def create_app(settings: Settings | None = None) -> Any:
+    """The whole application for ``settings`` (default: from the environment)."""
+    settings = settings or Settings.from_env()
+    api = build_api(settings)
+    state: State = api.state.lawdesk
+    inner: ASGIApp = Dispatch(api, Site(settings.site_dir, state))
+    if settings.cors_origins:
+        inner = CORSMiddleware(
+            inner,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST", "HEAD"],
+            allow_headers=["*"],
+            expose_headers=["ETag"],
+        )
+
+    def build_hash() -> str | None:
+        current = state.current
+        return current.build_hash if current is not None else None
+
+    cached = Caching(inner, build_hash, settings.cache_seconds)
+    outer = Guard(GZipMiddleware(cached, minimum_size=800), settings.limits)
+    outer.api = api  # type: ignore[attr-defined]  # tests and tools reach the FastAPI app here
+    return outer
+
+
+app = create_app()

@@ -112,6 +112,14 @@ def find_citations(text: str, calls: Iterable[str] = ()) -> list[str]:
     return sorted(found, key=found.__getitem__)
 
 
+class TooManyCalls(ValueError):
+    """A question whose auction is longer than the caller accepts."""
+
+    def __init__(self, calls: int, limit: int) -> None:
+        self.calls, self.limit = calls, limit
+        super().__init__(f"the question carries an auction of {calls} calls; at most {limit}")
+
+
 def ask(
     index: SearchIndex,
     question: str,
@@ -119,11 +127,15 @@ def ask(
     limit: int = 5,
     enrich: Enricher | None = None,
     edition: str = "2017",
+    max_calls: int | None = None,
 ) -> dict[str, Any]:
-    """Citations, passages and auction for a free question."""
+    """Citations, passages and auction for a free question; an auction of more than
+    ``max_calls`` calls raises ``TooManyCalls``."""
     if not question.strip():
         raise ValueError("the question is empty; type a few words, a law number or an auction")
     auction = find_auction(question)
+    if auction and max_calls is not None and len(auction["calls"]) > max_calls:
+        raise TooManyCalls(len(auction["calls"]), max_calls)
     cites = find_citations(question, auction["calls"] if auction else ())
     found = [
         {

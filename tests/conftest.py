@@ -49,3 +49,30 @@ def kb(built):
     k = KB(built[0])
     yield k
     k.close()
+
+
+def wait_ready(client, seconds: float = 60.0) -> None:
+    """Poll /readyz until the app has loaded the KB and the search index."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if client.get("/readyz").status_code == 200:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"/readyz not 200 after {seconds} s: {client.get('/readyz').text}")
+
+
+@pytest.fixture(scope="session")
+def api_client(built, tmp_path_factory: pytest.TempPathFactory):
+    """The whole app (API + site) over the session's KB, started and ready."""
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+    from api.settings import Settings
+
+    site = tmp_path_factory.mktemp("no-site")
+    app = create_app(Settings(kb_path=built[0], site_dir=site))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        wait_ready(client)
+        yield client

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kb import store
+from kb import store, views
 from kb.cli.app import app, fail
 
 KbPath = Annotated[Path, typer.Option("--kb", help="Path of the built knowledge base.")]
@@ -86,46 +86,19 @@ def stats(kb: KbPath = store.DEFAULT_PATH, as_json: JsonFlag = False) -> None:
         typer.echo(stats_table(docs))
 
 
-def show_data(k: store.KB, node_id: str) -> dict[str, Any]:
-    """Everything ``lawdesk show`` prints about one node."""
-    node = k.node(node_id)
-    return {
-        "id": node.id,
-        "doc": node.doc,
-        "kind": node.kind,
-        "title": node.title,
-        "text": node.text,
-        "children": [{"id": c.id, "kind": c.kind, "title": c.title} for c in k.children(node.id)],
-        "refs_out": [
-            {
-                "raw": r["raw"],
-                "target": " ".join(r["targets"]) or f"{r['target_doc']}:{r['target_cite']}",
-                "status": r["status"],
-                "reason": r["reason"],
-                "field": r["field"],
-            }
-            for r in k.refs_out(node.id)
-        ],
-        "cited_by": sorted({r["from"] for r in k.cited_by(node.id)}),
-        "parallels": k.parallels(node.id),
-        "source_lines": [node.line_start, node.line_end],
-        "parent": node.parent,
-        "meta": node.meta,
-        "rows": node.rows,
-    }
-
-
 @app.command(rich_help_panel="Knowledge base")
 def show(
     node_id: Annotated[str, typer.Argument(help="A node ID such as sk-2017:27B1(a).")],
     kb: KbPath = store.DEFAULT_PATH,
     as_json: JsonFlag = False,
 ) -> None:
-    """Print a node: text, children, references out, cited-by, parallels, source lines."""
+    """Print a node: text, children, references out, cited-by, parallels, source lines.
+
+    The ID may be typed loosely (sk-2017:27b1a, 'sk-2017 27B1(a)'); the canonical one is shown."""
     k = open_kb(kb)
     try:
-        data = show_data(k, node_id)
-    except store.UnknownNode as exc:
+        data = views.node_view(k, node_id)
+    except (store.UnknownNode, views.BadNodeId) as exc:
         fail(str(exc))
         return
     if as_json:
@@ -141,11 +114,13 @@ def show(
         typer.echo(" | ".join(row))
     sections = [
         ("children", [f"{c['id']}  {c['title'] or ''}".rstrip() for c in data["children"]]),
+        ("footnotes", [f"{f['id']}  {f['text']}" for f in data["footnotes"]]),
         (
             "references",
             [
-                f"{r['raw']!r} -> {r['target']} [{r['status']}"
-                f"{': ' + r['reason'] if r['reason'] else ''}]"
+                f"{r['raw']!r} -> "
+                f"{' '.join(r['targets']) or r['target_doc'] + ':' + r['target_cite']}"
+                f" [{r['status']}{': ' + r['reason'] if r['reason'] else ''}]"
                 for r in data["refs_out"]
             ],
         ),

@@ -7,16 +7,18 @@ the Kodeks does not specify) is printed as ``error: ...`` with exit code 2.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
-from decimal import Decimal
-from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
 
 from kb.cli.app import app, fail
 from kb.rules.errors import RulesError
-from kb.rules.preferans import bidding, cycle, mitchell, scoring
+from kb.views.rules import (
+    pref_auction_view,
+    pref_cycle_view,
+    pref_mitchell_view,
+    pref_score_view,
+)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
@@ -24,47 +26,6 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of te
 def _emit(data: dict[str, Any], as_json: bool, text: str) -> None:
     """Print ``data`` as JSON or ``text``."""
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2) if as_json else text)
-
-
-def _num(x: Fraction | Decimal) -> float:
-    """A JSON number, two decimals at most."""
-    return round(float(x), 2)
-
-
-def score_data(
-    contract: str, tricks: list[int], *, refe: bool, betl_defeated: bool, doubler: int | None
-) -> dict[str, Any]:
-    """Everything ``pref-score`` reports about a contract (and a result, when given)."""
-    con = scoring.parse_contract(contract)
-    data: dict[str, Any] = {
-        "contract": str(con),
-        "name": con.name,
-        "with_talon": con.with_talon,
-        "doubling": con.doubling,
-        "level": con.level,
-        "value": scoring.game_value(con),
-        "declarer_column": scoring.declarer_column(con),
-        "multiplier": scoring.multiplier(con.doubling, refe=refe),
-        "refe": refe,
-        "provision": "hr-pref-2014:77",
-    }
-    try:
-        data["trick_column"] = scoring.trick_column(con)
-    except RulesError as exc:
-        data["trick_column"], data["trick_column_note"] = None, str(exc)
-    obligations = {}
-    for role in scoring.ROLES:
-        try:
-            ob = scoring.obligation(role, con)
-        except RulesError:
-            continue
-        obligations[role] = {"tricks": ob.tricks, "at_most": ob.at_most, "side": ob.side}
-    data["obligations"] = obligations
-    if betl_defeated:
-        data["score"] = asdict(scoring.score_betl_defeated(con, doubler=doubler, refe=refe))
-    elif tricks:
-        data["score"] = asdict(scoring.score_made(con, tricks, refe=refe))
-    return data
 
 
 @app.command("pref-score", rich_help_panel="Preferans rules")
@@ -88,7 +49,7 @@ def pref_score(
 ) -> None:
     """Preferans contract value, columns, multipliers, trick obligations and basic score."""
     try:
-        data = score_data(
+        data = pref_score_view(
             contract, tricks or [], refe=refe, betl_defeated=betl_defeated, doubler=doubler
         )
     except RulesError as exc:
@@ -123,22 +84,21 @@ def pref_auction(
 ) -> None:
     """Check a preferans auction (čl. 18-20): legality, end, contract and declarer (hand 1-3)."""
     try:
-        res = bidding.check_auction(calls or [])
+        data = pref_auction_view(calls or [])
     except RulesError as exc:
         fail(str(exc))
         return
-    data = asdict(res)
-    if res.legal:
+    if data["legal"]:
         state = (
-            f"complete: {res.contract}"
-            + (f", declarer hand {res.declarer}" if res.declarer else "")
-            if res.complete
-            else f"in progress: hand {res.next_hand} to speak"
+            f"complete: {data['contract']}"
+            + (f", declarer hand {data['declarer']}" if data["declarer"] else "")
+            if data["complete"]
+            else f"in progress: hand {data['next_hand']} to speak"
         )
         text = f"legal; {state}"
     else:
-        number = (res.first_illegal_index or 0) + 1
-        text = f"illegal call {number}: {res.reason} ({res.provision})"
+        number = (data["first_illegal_index"] or 0) + 1
+        text = f"illegal call {number}: {data['reason']} ({data['provision']})"
     _emit(data, as_json, text)
 
 
@@ -152,16 +112,13 @@ def pref_cycle(
 ) -> None:
     """Opener and refe positions of each board (čl. 2)."""
     try:
-        rows = [cycle.board(n) for n in numbers] if numbers else cycle.boards()
+        data = pref_cycle_view(numbers or [])
     except RulesError as exc:
         fail(str(exc))
         return
-    data = {
-        "boards": [{"board": b.number, "opener": b.opener, "refe": sorted(b.refe)} for b in rows],
-        "provision": cycle.P2,
-    }
     text = "\n".join(
-        f"{b.number:>3}  opener {b.opener}  refe {' '.join(sorted(b.refe)) or '-'}" for b in rows
+        f"{b['board']:>3}  opener {b['opener']}  refe {' '.join(b['refe']) or '-'}"
+        for b in data["boards"]
     )
     _emit(data, as_json, text)
 
@@ -181,19 +138,13 @@ def pref_mitchell(
 ) -> None:
     """Mitchell points and percentages of one board's results (čl. 79 a)."""
     try:
-        points = mitchell.mitchell_points(results, artificial)
-        pct = mitchell.mitchell_percentages(results, artificial) if len(results) > 1 else None
+        data = pref_mitchell_view(results, artificial)
     except RulesError as exc:
         fail(str(exc))
         return
-    data = {
-        "top": mitchell.top(len(results)),
-        "points": [_num(p) for p in points],
-        "percentages": None if pct is None else [_num(p) for p in pct],
-        "provision": mitchell.P79,
-    }
+    pct = data["percentages"]
     text = "\n".join(
-        f"{r:>10g}  {_num(p):>6g}" + ("" if pct is None else f"  {_num(q):6.2f}%")
-        for r, p, q in zip(results, points, pct or points, strict=True)
+        f"{r:>10g}  {p:>6g}" + ("" if pct is None else f"  {q:6.2f}%")
+        for r, p, q in zip(results, data["points"], pct or data["points"], strict=True)
     )
     _emit(data, as_json, text)

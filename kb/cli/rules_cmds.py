@@ -12,16 +12,8 @@ from typing import Annotated
 import typer
 
 from kb.cli.app import app, fail
-from kb.rules.bridge import (
-    Contract,
-    Result,
-    RulesError,
-    check_auction,
-    imps,
-    matchpoints,
-    mp_percentages,
-    score_parts,
-)
+from kb.rules.bridge import RulesError, check_auction
+from kb.views.rules import imps_view, matchpoints_view, score_view
 
 # Negative numbers ("-430") must reach the command as arguments, not be taken for options.
 _NUMBERS = {"ignore_unknown_options": True}
@@ -54,27 +46,15 @@ def score_cmd(
 ) -> None:
     """Score a contract for the declaring side (Law 77)."""
     try:
-        if tricks is None:
-            result = Result.parse(contract)
-            c, n = result.contract, result.tricks
-        else:
-            c, n = Contract.parse(contract), tricks
-        parts = score_parts(c, vulnerable=vul, tricks=n)
+        data = score_view(contract, vulnerable=vul, tricks=tricks)
     except RulesError as exc:
         if tricks is None:
             fail(f"{exc} (or give a contract with --tricks N)")
         fail(str(exc))
         return
-    data = {
-        "contract": str(c),
-        "vulnerable": vul,
-        "tricks": n,
-        "score": parts.total,
-        "parts": parts.__dict__,
-        "law": "77",
-    }
     side = "vulnerable" if vul else "not vulnerable"
-    _emit(as_json, data, f"{parts.total}  ({c}, {side}, {n} tricks; Law 77)")
+    text = f"{data['score']}  ({data['contract']}, {side}, {data['tricks']} tricks; Law 77)"
+    _emit(as_json, data, text)
 
 
 @app.command("imps", context_settings=_NUMBERS, rich_help_panel="Bridge rules")
@@ -84,8 +64,12 @@ def imps_cmd(
 ) -> None:
     """Convert a points difference to IMPs (Law 78B)."""
     d = _int(diff, "points difference")
-    value = imps(d)
-    _emit(as_json, {"diff": d, "imps": value, "law": "78B"}, f"{value}  ({d} points; Law 78B)")
+    try:
+        data = imps_view(d)
+    except RulesError as exc:
+        fail(str(exc))
+        return
+    _emit(as_json, data, f"{data['imps']}  ({d} points; Law 78B)")
 
 
 @app.command("mp", context_settings=_NUMBERS, rich_help_panel="Bridge rules")
@@ -95,17 +79,16 @@ def mp_cmd(
 ) -> None:
     """Matchpoint the scores of one board: 2 per score beaten, 1 per tie (Law 78A)."""
     values = [_int(s, "score") for s in scores]
-    if len(values) < 2:
-        fail(f"bad scores {scores!r}: expected at least two scores to compare")
-    mps = matchpoints(values)
-    pcts = mp_percentages(values)
-    rows = [
-        {"score": s, "mp": m, "percent": round(p, 2)}
-        for s, m, p in zip(values, mps, pcts, strict=True)
+    try:
+        data = matchpoints_view(values)
+    except RulesError as exc:
+        fail(str(exc))
+        return
+    top = data["top"]
+    lines = [
+        f"{r['score']:>6}  {r['mp']:>5g} / {top}  {r['percent']:6.2f}%" for r in data["results"]
     ]
-    top = 2 * (len(values) - 1)
-    lines = [f"{r['score']:>6}  {r['mp']:>5g} / {top}  {r['percent']:6.2f}%" for r in rows]
-    _emit(as_json, {"top": top, "results": rows, "law": "78A"}, "\n".join(lines))
+    _emit(as_json, data, "\n".join(lines))
 
 
 @app.command("auction", rich_help_panel="Bridge rules")

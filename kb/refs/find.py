@@ -196,11 +196,11 @@ def find_in_text(
             return 0
         return offsets[i - 1] + 1 if end else offsets[min(i, len(offsets) - 1)]
 
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(norm) + 1)  # characters already matched: linear, not pairwise
     hits = []
     for pat in patterns if patterns is not None else load(lang).patterns:
         for m in pat.regex.finditer(norm):
-            if any(m.start() < e and s < m.end() for s, e in taken):
+            if any(taken[m.start() : m.end()]):
                 continue
             # alternatives are spelled with groups kw2/list2 ...; the one that matched counts
             words = tuple(
@@ -218,7 +218,7 @@ def find_in_text(
                 spans = GRAMMARS[pat.grammar](m[group], m.start(group))
             if not spans:
                 continue
-            taken.append((m.start(), m.end()))
+            taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
             es, ee = orig(m.start()), orig(m.end(), end=True)
             for target, s, e in spans:
                 s, e = (s, e) if len(spans) > 1 else (m.start(), m.end())

@@ -1,0 +1,1 @@
+"""One router per resource: documents, nodes and laws, references, search, rules, health."""

@@ -1,0 +1,63 @@
+"""The API's one settings object, read from the environment once per process.
+
+| variable | default | what |
+|---|---|---|
+| ``LAWDESK_KB`` | ``build/kb.sqlite`` | the knowledge base file |
+| ``LAWDESK_SITE`` | ``build/site`` | the built static site served at ``/`` (skipped if missing) |
+| ``LAWDESK_CORS_ORIGINS`` | (none) | comma-separated origins allowed to call the API, or ``*`` |
+| ``LAWDESK_CACHE_SECONDS`` | ``3600`` | ``max-age`` of KB answers (they carry an ETag) |
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb import store
+from kb.corpus import ROOT
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what one request may ask for; beyond them the API answers 4xx naming the limit."""
+
+    query_chars: int = 500
+    ask_chars: int = 2000
+    ask_calls: int = 100
+    list_items: int = 1000
+    body_bytes: int = 64 * 1024
+    url_bytes: int = 8 * 1024
+    cite_chars: int = 20_000
+    page_size: int = 1000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where the KB and the site are, who may call the API from a browser, and the limits."""
+
+    kb_path: Path = store.DEFAULT_PATH
+    site_dir: Path = ROOT / "build" / "site"
+    cors_origins: tuple[str, ...] = ()
+    cache_seconds: int = 3600
+    limits: Limits = field(default_factory=Limits)
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        """Settings from ``LAWDESK_*`` environment variables (see the module docstring)."""
+        env = dict(os.environ if env is None else env)
+        origins = tuple(
+            o.strip() for o in env.get("LAWDESK_CORS_ORIGINS", "").split(",") if o.strip()
+        )
+        try:
+            cache_seconds = int(env.get("LAWDESK_CACHE_SECONDS", "3600"))
+        except ValueError as exc:
+            raise ValueError(
+                f"LAWDESK_CACHE_SECONDS={env['LAWDESK_CACHE_SECONDS']!r}: expected whole seconds"
+            ) from exc
+        return cls(
+            kb_path=Path(env.get("LAWDESK_KB", str(store.DEFAULT_PATH))),
+            site_dir=Path(env.get("LAWDESK_SITE", str(ROOT / "build" / "site"))),
+            cors_origins=origins,
+            cache_seconds=max(0, cache_seconds),
+        )

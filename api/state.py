@@ -1,0 +1,123 @@
+"""What one API process loaded: the KB and its search index, together, from one build.
+
+The KB is opened read-only when the process starts; the search index is loaded in a background
+thread so that ``/healthz`` answers at once and ``/readyz`` says 503 until both are loaded. A
+``Loaded`` pairs the store and the index of the same build (same file handle, same build hash),
+so a rebuild on disk never mixes two builds in one process's answers: the process keeps the
+build it opened until it is restarted (or ``reload()`` swaps store and index in one step).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from api.errors import ApiError
+from api.settings import Settings
+from kb import store
+
+log = logging.getLogger("lawdesk.api")
+INDEX_WAIT_SECONDS = 30.0
+
+
+@dataclass
+class Loaded:
+    """One build: the open KB and, once loaded, its search index."""
+
+    kb: store.KB
+    index: Any = None
+    ready: threading.Event = field(default_factory=threading.Event)
+    error: str | None = None
+
+    @property
+    def build_hash(self) -> str:
+        """The content hash of this build."""
+        return self.kb.build_hash
+
+
+class State:
+    """The process's current build, or why there is none."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.current: Loaded | None = None
+        self.kb_error: str | None = None
+        self.started = time.perf_counter()
+        self._lock = threading.Lock()
+
+    def open(self, *, background: bool = True) -> None:
+        """Open the KB now and load the search index (in a thread unless ``background=False``)."""
+        t0 = time.perf_counter()
+        try:
+            kb = store.KB(self.settings.kb_path)
+        except store.KBError as exc:
+            self.kb_error = str(exc)
+            log.error("lawdesk: knowledge base unavailable: %s", exc)
+            return
+        loaded = Loaded(kb)
+        log.info(
+            "lawdesk: opened %s (build %s) in %.0f ms",
+            self.settings.kb_path,
+            kb.build_hash[:12],
+            1000 * (time.perf_counter() - t0),
+        )
+        with self._lock:
+            self.current, self.kb_error = loaded, None
+        if background:
+            threading.Thread(target=self._load_index, args=(loaded,), daemon=True).start()
+        else:
+            self._load_index(loaded)
+
+    def reload(self) -> None:
+        """Load the build now on disk completely, then swap it in as one step."""
+        fresh = State(self.settings)
+        fresh.open(background=False)
+        with self._lock:
+            self.current, self.kb_error = fresh.current, fresh.kb_error
+
+    def _load_index(self, loaded: Loaded) -> None:
+        from kb.search.service import index_for
+
+        t0 = time.perf_counter()
+        try:
+            loaded.index = index_for(loaded.kb)
+        except Exception as exc:  # the API still serves the KB routes; search says why not
+            loaded.error = f"the search index could not be loaded: {exc}"
+            log.exception("lawdesk: search index failed to load")
+        else:
+            log.info("lawdesk: search index loaded in %.0f ms", 1000 * (time.perf_counter() - t0))
+        loaded.ready.set()
+        log.info("lawdesk: ready %.2f s after start", time.perf_counter() - self.started)
+
+    def loaded(self) -> Loaded:
+        """The current build, or a 503 saying why there is none."""
+        current = self.current
+        if current is None:
+            raise ApiError(
+                503,
+                "kb-unavailable",
+                self.kb_error or "the knowledge base is not open yet",
+                ["run `lawdesk build`, then restart the server"],
+            )
+        return current
+
+    def kb(self) -> store.KB:
+        """The open KB (503 when it is unavailable)."""
+        return self.loaded().kb
+
+    def index(self, wait: float = INDEX_WAIT_SECONDS) -> tuple[store.KB, Any]:
+        """The KB and the search index of the same build, waiting for the index to load."""
+        loaded = self.loaded()
+        if not loaded.ready.wait(wait):
+            raise ApiError(503, "not-ready", "the search index is still loading", ["retry shortly"])
+        if loaded.index is None:
+            raise ApiError(503, "index-unavailable", loaded.error or "no search index", [])
+        return loaded.kb, loaded.index
+
+    def is_ready(self) -> bool:
+        """Whether the KB is open and the search index loaded."""
+        current = self.current
+        return current is not None and current.ready.is_set() and current.index is not None
