@@ -148,9 +148,22 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     arrays: dict[str, np.ndarray] = {}
     vocabs: dict[str, list[str]] = {}
     for name, fld in (("lemma", lemma_field), ("exact", exact_field)):
-        vocab, ptr, unit, weight = bm25.csr(fld, lang_of)
+        vocab, ptr, unit, weight, idf = bm25.csr(fld, lang_of)
         vocabs[name] = vocab
         arrays[f"{name}_ptr"], arrays[f"{name}_unit"], arrays[f"{name}_w"] = ptr, unit, weight
+        arrays[f"{name}_idf"] = idf
+    # the documents each lemma term occurs in (for a document's share of the query)
+    unit_doc = np.array([doc_ix[by_id[p.node].doc] for p in units], dtype=np.int16)
+    ptr = arrays["lemma_ptr"]
+    term_docs = [
+        np.unique(unit_doc[arrays["lemma_unit"][ptr[i] : ptr[i + 1]]]) for i in range(len(ptr) - 1)
+    ]
+    dptr = np.zeros(len(term_docs) + 1, dtype=np.int64)
+    dptr[1:] = np.cumsum([len(d) for d in term_docs])
+    arrays["lemma_dptr"] = dptr
+    arrays["lemma_docs"] = (
+        np.concatenate(term_docs).astype(np.int16) if term_docs else np.zeros(0, np.int16)
+    )
     lemma_ids = {t: i for i, t in enumerate(vocabs["lemma"])}
     hrows = [heading.get(t, []) for t in vocabs["lemma"]]
     hptr = np.zeros(len(hrows) + 1, dtype=np.int64)
@@ -161,7 +174,7 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     # units
     arrays["unit_node"] = np.array([node_ix[p.node] for p in units], dtype=np.int32)
     arrays["unit_lang"] = np.array([lang_ix[lg] for lg in lang_of], dtype=np.int8)
-    arrays["unit_doc"] = np.array([doc_ix[by_id[p.node].doc] for p in units], dtype=np.int16)
+    arrays["unit_doc"] = unit_doc
     arrays["unit_flags"] = np.array([_flags(by_id[p.node]) for p in units], dtype=np.uint8)
     # nodes
     first_unit = np.full(len(nodes), -1, dtype=np.int32)
@@ -173,6 +186,17 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
         [node_ix.get(n.parent, -1) if n.parent else -1 for n in nodes], dtype=np.int32
     )
     arrays["node_prov"] = np.array([node_ix[provision(n, by_id).id] for n in nodes], np.int32)
+    # the units of each node's subtree: nodes come in document order, parents first, so a
+    # subtree is a run of nodes, and so of units
+    end = _subtree_ends(arrays["node_parent"])
+    unit_node = arrays["unit_node"]
+    arrays["node_span"] = np.stack(
+        [
+            np.searchsorted(unit_node, np.arange(len(nodes)), side="left"),
+            np.searchsorted(unit_node, end, side="left"),
+        ],
+        axis=1,
+    ).astype(np.int32)
     # resolved references, node -> nodes
     rrows = [[node_ix[t] for t in corpus.refs.get(n.id, ()) if t in node_ix] for n in nodes]
     rptr = np.zeros(len(nodes) + 1, dtype=np.int64)
@@ -207,6 +231,7 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     arrays["id_sorted"] = ids[order]
     arrays["id_node"] = order.astype(np.int32)
     lang_data = _lang_data(vocabs["lemma"], surface, exact_words)
+    lexicon_data = _lexicon(corpus, vocabs["lemma"])
     manifest = {
         "format": FORMAT,
         "build_hash": corpus.build_hash,
@@ -232,6 +257,7 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
                 offsets.append(offsets[-1] + len(line))
         np.save(tmp / "node_off.npy", np.array(offsets, dtype=np.int64))
         (tmp / "lang.json").write_text(json.dumps(lang_data, ensure_ascii=False), "utf-8")
+        (tmp / "lexicon.json").write_text(json.dumps(lexicon_data, ensure_ascii=False), "utf-8")
         manifest["build_seconds"] = round(time.perf_counter() - t0, 2)
         (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
         os.chmod(tmp, 0o755)
@@ -252,6 +278,18 @@ def _replace(new: Path, directory: Path) -> None:
     os.replace(new, directory)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def _subtree_ends(parent: np.ndarray) -> np.ndarray:
+    """For nodes in document order (parents first), the index after each node's last descendant."""
+    end = np.full(len(parent), len(parent), dtype=np.int64)
+    stack: list[int] = []
+    for k in range(len(parent)):
+        p = int(parent[k])
+        while stack and stack[-1] != p:
+            end[stack.pop()] = k
+        stack.append(k)
+    return end
 
 
 def _flags(node: Node) -> int:
@@ -302,6 +340,30 @@ def _record(node: Node, by_id: dict[str, Node], corpus: Corpus) -> dict[str, Any
             term_node = by_id[term_node.parent]
         out["term"] = term_node.title
     return out
+
+
+def _lexicon(corpus: Corpus, lemma_vocab: list[str]) -> dict[str, Any]:
+    """The cross-language lexicon (kb/search/lexicon.py) of the corpus."""
+    from kb.search import lexicon, route
+
+    docs = {d: (m.lang, m.edition) for d, m in corpus.docs.items()}
+    texts = {n.id: f"{n.title or ''} {unit_text(n)}".strip() for n in corpus.nodes}
+    heads = {n.id: n.title for n in corpus.nodes if n.title}
+    titles = [("en", cite, title, edition) for cite, edition, title in route.official_titles()]
+    vocab: dict[str, set[str]] = defaultdict(set)
+    for tagged in lemma_vocab:
+        lang, term = tagged.split(" ", 1)
+        vocab[lang].add(term)
+
+    def analyse(lang: str, text: str) -> set[str]:
+        return {
+            t.lemma
+            for t in full_analyzer(lang).tokens(text)
+            if not t.stop and len(t.lemma) >= lexicon.KEY_MIN
+        }
+
+    aligned = lexicon.aligned_texts(docs, texts, heads, corpus.parallels, titles)
+    return lexicon.build(aligned, analyse, vocab)
 
 
 def _lang_data(

@@ -19,8 +19,9 @@ B = 0.75
 
 def csr(
     docs: Sequence[Sequence[str]], groups: Sequence[str] | None = None
-) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-    """Vocabulary (sorted) and CSR arrays ``ptr``, ``unit``, ``weight`` of ``docs``' terms."""
+) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Vocabulary (sorted), CSR arrays ``ptr``, ``unit``, ``weight`` of ``docs``' terms, and each
+    term's idf (a term is expected in one group only, as a language-tagged term is)."""
     groups = groups if groups is not None else [""] * len(docs)
     size: Counter[str] = Counter(groups)
     total: dict[str, float] = defaultdict(float)
@@ -33,18 +34,20 @@ def csr(
     vocab = sorted({t for tf in tfs for t in tf})
     ids = {t: i for i, t in enumerate(vocab)}
     rows: list[list[tuple[int, float]]] = [[] for _ in vocab]
+    idfs = np.zeros(len(vocab), dtype=np.float32)
     for j, (g, d, tf) in enumerate(zip(groups, docs, tfs, strict=True)):
         norm = K1 * (1 - B + B * len(d) / avg[g])
         for t, f in tf.items():
             n = df[(g, t)]  # type: ignore[index]
             idf = math.log(1 + (size[g] - n + 0.5) / (n + 0.5))
+            idfs[ids[t]] = max(idfs[ids[t]], idf)
             rows[ids[t]].append((j, idf * f * (K1 + 1) / (f + norm)))
     ptr = np.zeros(len(vocab) + 1, dtype=np.int64)
     ptr[1:] = np.cumsum([len(r) for r in rows])
     n_post = int(ptr[-1])
     unit = np.fromiter((j for r in rows for j, _ in r), dtype=np.int32, count=n_post)
     weight = np.fromiter((w for r in rows for _, w in r), dtype=np.float32, count=n_post)
-    return vocab, ptr, unit, weight
+    return vocab, ptr, unit, weight, idfs
 
 
 class Field:
@@ -52,7 +55,7 @@ class Field:
 
     def __init__(self, docs: Sequence[Sequence[str]]) -> None:
         self.size = len(docs)
-        vocab, self.ptr, self.unit, self.weight = csr(docs)
+        vocab, self.ptr, self.unit, self.weight, self.idf = csr(docs)
         self.ids = {t: i for i, t in enumerate(vocab)}
 
     def __contains__(self, term: str) -> bool:

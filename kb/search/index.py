@@ -19,6 +19,7 @@ from kb.search.analyze import Analyzer
 from kb.search.artefact import FORMAT, code_key
 from kb.search.langdata import LANGS
 from kb.search.lemmatize import Lemmatizer
+from kb.search.lexicon import Lexicon
 from kb.search.route import Route
 from kb.search.route import languages as route_languages
 from kb.search.units import DocMeta
@@ -27,9 +28,13 @@ _ARRAYS = (
     "lemma_ptr",
     "lemma_unit",
     "lemma_w",
+    "lemma_idf",
+    "lemma_dptr",
+    "lemma_docs",
     "exact_ptr",
     "exact_unit",
     "exact_w",
+    "exact_idf",
     "head_ptr",
     "head_unit",
     "head_len",
@@ -41,6 +46,7 @@ _ARRAYS = (
     "node_doc",
     "node_parent",
     "node_prov",
+    "node_span",
     "ref_ptr",
     "ref_node",
     "tok_ptr",
@@ -74,11 +80,19 @@ class SearchIndex:
         self.manifest = manifest
         self.build_hash: str = manifest["build_hash"]
         try:
-            a = {name: np.load(directory / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
+            # plain ndarray views of the mapped files (a memmap subclass is slow to index)
+            a = {
+                name: np.asarray(np.load(directory / f"{name}.npy", mmap_mode="r"))
+                for name in _ARRAYS
+            }
             self.vocab = {name: _vocab(directory / f"{name}.vocab") for name in ("lemma", "exact")}
+            self._terms = {name: list(v) for name, v in self.vocab.items()}
             with (directory / "nodes.jsonl").open("rb") as fh:
                 self._records = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
             self._lang_data = json.loads((directory / "lang.json").read_text(encoding="utf-8"))
+            self.lexicon = Lexicon(
+                json.loads((directory / "lexicon.json").read_text(encoding="utf-8"))
+            )
         except (OSError, ValueError) as exc:
             raise StaleIndex(f"the index in {directory} is damaged: {exc}") from exc
         self.a = a
@@ -156,6 +170,15 @@ class SearchIndex:
         ptr = self.a[f"{field}_ptr"]
         lo, hi = int(ptr[term]), int(ptr[term + 1])
         return self.a[f"{field}_unit"][lo:hi], self.a[f"{field}_w"][lo:hi]
+
+    def term_docs(self, term: int) -> np.ndarray:
+        """The documents (indexes into ``doc_ids``) lemma term id ``term`` occurs in."""
+        ptr = self.a["lemma_dptr"]
+        return self.a["lemma_docs"][int(ptr[term]) : int(ptr[term + 1])]
+
+    def term(self, field: str, term: int) -> str:
+        """The tagged term (``<lang> <term>``) of a term id."""
+        return self._terms[field][term]
 
     def df(self, field: str, term: int) -> int:
         """How many units hold term id ``term``."""

@@ -21,6 +21,7 @@ import numpy as np
 from kb.search.artefact import FLAG_DEFINITION, FLAG_TITLE_ONLY
 from kb.search.cite import QueryCite
 from kb.search.index import SearchIndex
+from kb.search.lexicon import space
 from kb.search.query import Analysis, Query
 
 EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
@@ -28,10 +29,23 @@ EXPANSION_WEIGHT = 0.7  # player vocabulary counts a little less than the user's
 ROUTE_WEIGHT = 0.9  # a Law reached through a vocabulary route ranks under an equal direct hit
 ROUTE_OWN_LANGUAGE = 1.02  # ... and in a document of the query's language, just above the others
 FUZZY_COVER = 0.5  # a word matched only one edit away counts half towards the cover
+FUZZY_WEIGHT = 0.5  # ... and weighs half
+TRANSLATION_WEIGHT = 0.8  # a word matched through a mined translation (times its Dice weight)
+COGNATE_WEIGHT = 0.7  # ... through a cognate
+LANGUAGE_SHARPNESS = 2.0  # how strongly the words known to a language make it the query's
+TOP_UNITS = 300  # units kept before grouping
+GROUP = True  # one result per provision
+PROVISION_OTHERS = 2  # a provision's other matching nodes that add to its best one
+PROVISION_SHARE = 0.3  # ... and how much of theirs
+SHOWN_PER_PROVISION = 2
+SECOND_RATIO = 0.9
 FUZZY_MIN = 5  # words shorter than this are not corrected (too many neighbours)
 TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query matches
 TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as context
 DEFINITION_BOOST = 2.0  # "šta je X": definitions first
+DEFINITION_PRIOR = 0.7  # otherwise a definition ranks under the rules that use the term
+DOC_SHARPNESS = 1.0  # how much a document's share of the query words weighs its units
+HEADING_UNDER = 0.98  # a bare heading scores at most this share of the best rule under it
 DEFINITION_WORDS = 3  # ... when what remains of the query is a term, not a long question
 STEER_OTHER = 0.4  # a query naming a document ("preferans", "screens"): other documents' weight
 DOCUMENT_TOP = 5  # top-level provisions offered for a document named and nothing else matched
@@ -153,72 +167,135 @@ class Ranker:
                 return self.within(cite, hits, found)
         return self.words()
 
+    def language_prior(self) -> dict[str, float]:
+        """How much each candidate query language is the query's, in (0, 1] (1: the likeliest):
+        the share of its words (stop words included) the language knows, sharpened. Serbian
+        and Croatian queries share their letters; their words tell them apart."""
+        index = self.index
+        known: dict[str, float] = {}
+        for code, a in self.q.analyses.items():
+            an = index.analyzers[code]
+            vocab = index.vocab["lemma"]
+            exact = index.vocab["exact"]
+            route = index.routes.get(code)
+            hits = 0
+            for t in a.tokens:
+                if (
+                    t.folded in an.stop_words
+                    or f"{code} {t.lemma}" in vocab
+                    or f"{code} {t.exact}" in exact
+                    or t.folded in a.synonym_words
+                    or (route is not None and t.lemma in route.vocabulary)
+                ):
+                    hits += 1
+            known[code] = (hits + 0.5) / (len(a.tokens) + 1)
+        top = max(known.values(), default=1.0)
+        return {c: (k / top) ** LANGUAGE_SHARPNESS for c, k in known.items()}
+
     def words(self) -> Ranked:
         """Scores from the words of the query."""
         index, q = self.index, self.q
         analyses = q.analyses
         steer = [d for a in analyses.values() for d in a.intents.docs if d in index.docs]
-        steer_langs = {index.docs[d].lang for d in steer}
         definition = any(a.intents.definition for a in analyses.values())
-        scored: dict[int, float] = {}
-        marks: dict[int, tuple[str, frozenset[str]]] = {}
+        prior = self.language_prior()
+        primary = max(prior, key=lambda c: (prior[c], -list(analyses).index(c)))
+        positions = _content_positions(analyses[primary])
+        marks: dict[str, frozenset[str]] = {}
         routed: dict[str, float] = {}
-        unit_lang = index.a["unit_lang"]
-        unit_node = index.a["unit_node"]
-        flags = index.a["unit_flags"]
         mask = index.unit_mask(self.allowed_docs)
+        units: list[np.ndarray] = []
+        weights: list[np.ndarray] = []
+        heads: list[str] = []
         for code, a in analyses.items():
-            others = tuple(c for c in analyses if c != code)
             if code in index.routes:
                 self.route(
-                    code,
-                    a.lemmas + a.expansions,
-                    None,
-                    a,
-                    routed,
-                    has_docs=code in index.doc_langs,
+                    code, a.lemmas + a.expansions, None, a, routed, has_docs=code in index.doc_langs
                 )
-            if code not in index.doc_langs:
-                continue
-            cover, lemmas, exact = self.terms(code, a, others)
             if a.english:
                 en = index.analyzers["en"]
                 en_terms = [t for p in a.english for t in en.analyze(p).lemmas]
-                self.route("en", en_terms, cover, a, routed)
-            if cover <= 0:
+                self.route("en", en_terms, prior[code], a, routed)
+        idf = index.a["lemma_idf"]
+        doc_cover = np.zeros(len(index.doc_ids), dtype=np.float64)
+        for code in index.doc_langs:
+            z, terms, by_word = self.terms(code, positions, prior)
+            if not terms:
                 continue
-            in_lang = unit_lang == self.lang_ix[code]
-            scores = self.bm25(code, lemmas, exact, a.expansions)
-            scores[(flags & FLAG_TITLE_ONLY) > 0] *= TITLE_ONLY_PRIOR
-            scores *= 1.0 + TITLE_WEIGHT * self.title_match(code, lemmas + a.expansions)
-            if definition and _short(a):
-                scores[(flags & FLAG_DEFINITION) > 0] *= DEFINITION_BOOST
-            # the language of a document the query names may be foreign to the query's other
-            # words ("preferans refe scoring"), so its cover counts linearly
-            weight = cover if code in steer_langs else cover * cover
-            allowed = in_lang if mask is None else in_lang & mask
-            if not allowed.any():
-                top = float(scores.max())
-                if top > 0:
-                    self.pivot(scores, weight, top, scored)
-                continue
-            scores[~allowed] = 0.0
-            top = float(scores.max())
-            if top <= 0:
-                continue
-            if steer:
-                # normalise within the named documents, so their best unit scores as a full hit
-                inside = np.isin(index.a["unit_doc"], [index.doc_ids.index(d) for d in steer])
-                steer_top = float(scores[inside].max()) if inside.any() else 0.0
-                if steer_top > 0:
-                    scores[inside] *= top / steer_top
-            marked = frozenset(lemmas) | frozenset(exact) | frozenset(a.expansions)
-            for j in _top(scores, TOP_PER_LANGUAGE):
-                node = int(unit_node[j])
-                s = weight * float(scores[j]) / top
-                if s > scored.get(node, 0.0):
-                    scored[node] = s
-                    marks[node] = (code, marked)
+            for options in by_word:
+                best: dict[int, float] = {}
+                for tid, w in options.items():
+                    for d in index.term_docs(tid):
+                        best[int(d)] = max(best.get(int(d), 0.0), w * float(idf[tid]))
+                for d, v in best.items():
+                    doc_cover[d] += v / z
+            for fld, tid, w in terms:
+                u, pw = index.postings(fld, tid)
+                units.append(u)
+                weights.append(pw * np.float32(w / z))
+            tagged = {index.term(fld, tid) for fld, tid, _ in terms}
+            heads.extend(t for t in tagged if not t.split(" ", 1)[1][:1].isdigit())
+            marks[code] = frozenset(t.split(" ", 1)[1] for t in tagged)
+        n = index.n_units
+        scores = (
+            np.bincount(np.concatenate(units), np.concatenate(weights), minlength=n).astype(
+                np.float32
+            )
+            if units
+            else np.zeros(n, dtype=np.float32)
+        )
+        if doc_cover.max() > 0:
+            doc_prior = (doc_cover / doc_cover.max()) ** DOC_SHARPNESS
+            scores *= doc_prior[index.a["unit_doc"]].astype(np.float32)
+        flags = index.a["unit_flags"]
+        if heads:
+            scores *= 1.0 + TITLE_WEIGHT * self.title_match(heads)
+        scores[(flags & FLAG_TITLE_ONLY) > 0] *= TITLE_ONLY_PRIOR
+        self.under_rules(scores)
+        is_def = (flags & FLAG_DEFINITION) > 0
+        if definition and any(_short(a) for a in analyses.values()):
+            scores[is_def] *= DEFINITION_BOOST
+        elif not definition:
+            scores[is_def] *= DEFINITION_PRIOR
+        if mask is not None:
+            scores[~mask] = 0.0
+        unit_node = index.a["unit_node"]
+        unit_lang = index.a["unit_lang"]
+        scored: dict[int, float] = {}
+        node_marks: dict[int, tuple[str, frozenset[str]]] = {}
+        for j in _top(scores, TOP_UNITS):
+            node = int(unit_node[j])
+            s = float(scores[j])
+            if s > scored.get(node, 0.0):
+                scored[node] = s
+                code = index.langs[int(unit_lang[j])]
+                node_marks[node] = (code, marks.get(code, frozenset()))
+        return self.finish(scored, node_marks, routed, steer)
+
+    def under_rules(self, scores: np.ndarray) -> None:
+        """A bare heading (a law or section title with no text) never outranks the rules under
+        it: it scores at most just under the best of them."""
+        index = self.index
+        flags = index.a["unit_flags"]
+        heading = np.flatnonzero(((flags & FLAG_TITLE_ONLY) > 0) & (scores > 0))
+        span = index.a["node_span"]
+        unit_node = index.a["unit_node"]
+        for j in heading:
+            lo, hi = span[int(unit_node[j])]
+            if hi - lo > 1:
+                best = float(scores[lo + 1 : hi].max())
+                if best > 0:
+                    scores[j] = min(float(scores[j]), HEADING_UNDER * best)
+
+    def finish(
+        self,
+        scored: dict[int, float],
+        marks: dict[int, tuple[str, frozenset[str]]],
+        routed: dict[str, float],
+        steer: list[str],
+    ) -> Ranked:
+        """Routes, game and document steering on top of the word scores."""
+        index, analyses = self.index, self.q.analyses
         for c, s in routed.items():
             for node, w in self.cite_nodes(c, law_numbered=True).items():
                 # of the documents a route reaches, the one in the query's language reads best
@@ -238,38 +315,131 @@ class Ranker:
             for d in dict.fromkeys(steer):
                 if d not in found and self.allows(d):
                     self.document_top(d, scored)
-        return Ranked(scored, marks)
+        if GROUP:
+            scored = self.by_provision(scored)
+        top = max(scored.values(), default=1.0) or 1.0
+        return Ranked({n: s / top for n, s in scored.items()}, marks)
+
+    def by_provision(self, scored: dict[int, float]) -> dict[int, float]:
+        """One result per provision (law, article, definition): its best node, scored by that
+        node and, a little, by the provision's other matching nodes."""
+        prov = self.index.a["node_prov"]
+        groups: dict[int, list[tuple[float, int]]] = {}
+        for node, s in scored.items():
+            groups.setdefault(int(prov[node]), []).append((s, node))
+        out = {}
+        for members in groups.values():
+            members.sort(reverse=True)
+            best, node = members[0]
+            others = sum(m[0] for m in members[1 : 1 + PROVISION_OTHERS])
+            total = best + PROVISION_SHARE * others
+            out[node] = total
+            # a close second paragraph of the same provision follows the first
+            for rank, (s, other) in enumerate(members[1:SHOWN_PER_PROVISION], 1):
+                if s >= SECOND_RATIO * best:
+                    out[other] = total * (1 - 0.001 * rank)
+        return out
 
     def terms(
-        self, code: str, a: Analysis, others: tuple[str, ...]
-    ) -> tuple[float, list[str], list[str]]:
-        """How much of the query language ``code`` covers (0-1), and its lemma and exact terms.
+        self, code: str, positions: list[int], prior: dict[str, float]
+    ) -> tuple[float, list[tuple[str, int, float]], list[dict[int, float]]]:
+        """The terms documents of language ``code`` match the query with (field, term id,
+        weight), and the query's attainable weight there: the sum of each content word's idf
+        (an unknown word counting as the rarest), by which scores are divided so that every
+        language's scores are on one scale.
 
-        A word of another candidate query language's lexicon is not corrected as a typo."""
-        vocab = self.index.vocab["lemma"]
-        exact_vocab = self.index.vocab["exact"]
-        surface = self.index.surface[code]
-        lemmas: list[str] = []
-        covered = 0.0
-        content = a.content
-        for t in content:
-            cands = {t.lemma, *surface.get(t.folded, ())}
-            found = [c for c in cands if f"{code} {c}" in vocab]
-            if not found and f"{code} {t.exact}" in exact_vocab:
-                found = [t.lemma]
-            if found or t.folded in a.synonym_words:
-                covered += 1
-            elif not self.known_elsewhere(others, t):
-                # typos and OCR damage: vocabulary words one edit away, a less certain cover
-                found = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
-                covered += FUZZY_COVER if found else 0.0
-            lemmas.extend(found)
-        if a.cites and any(f"{code} {c}" in vocab for c in a.cites):
-            covered += 1
-        total = len(content) + (1 if a.cites else 0)
-        cover = covered / total if total else 0.0
-        exact = [t.exact for t in content] + a.cites
-        return cover, lemmas + a.cites, exact
+        A word is looked up in the language itself when the query may be in it; else (or when
+        that finds nothing) through the lexicon from each candidate query language: mined
+        translations and cognates (kb/search/lexicon.py); a word no language knows, one edit
+        away (typos, OCR damage). Each term weighs as likely as its source language is the
+        query's (``prior``)."""
+        index = self.index
+        analyses = self.q.analyses
+        vocab, exact_vocab = index.vocab["lemma"], index.vocab["exact"]
+        idf = index.a["lemma_idf"]
+        surface = index.surface[code]
+        own = analyses.get(code)
+        unknown = self.rarest(code)
+        out: list[tuple[str, int, float]] = []
+        by_word: list[dict[int, float]] = []
+        z = 0.0
+        for i in positions:
+            options: dict[int, float] = {}
+            t = own.tokens[i] if own is not None else None
+            if t is not None and not t.stop:
+                for c in {t.lemma, *surface.get(t.folded, ())}:
+                    tid = vocab.get(f"{code} {c}")
+                    if tid is not None:
+                        options[tid] = prior[code]
+                e = exact_vocab.get(f"{code} {t.exact}")
+                if e is not None and options:
+                    out.append(("exact", e, EXACT_WEIGHT * prior[code]))
+            if not options:
+                self.bridge(code, i, prior, options)
+            if not options and t is not None and not t.stop and t.folded not in own.synonym_words:
+                near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
+                for c in near:
+                    options[vocab[f"{code} {c}"]] = FUZZY_WEIGHT * prior[code]
+            if options:
+                share = max(options.values()) / sum(options.values())
+                out.extend(("lemma", tid, w * share) for tid, w in options.items())
+                by_word.append(options)
+                z += max(float(idf[tid]) for tid in options)
+            elif t is None or t.folded not in own.synonym_words:
+                z += unknown
+        for lang, a in analyses.items():
+            if space(lang) != space(code):
+                continue
+            for x in a.expansions:
+                tid = vocab.get(f"{code} {x}")
+                if tid is not None:
+                    out.append(("lemma", tid, EXPANSION_WEIGHT * prior[lang]))
+            for c in a.cites:
+                for fld, v in (("lemma", vocab), ("exact", exact_vocab)):
+                    tid = v.get(f"{code} {c}")
+                    if tid is not None:
+                        out.append((fld, tid, (1.0 if fld == "lemma" else EXACT_WEIGHT)))
+        cites = next((a.cites for a in analyses.values() if a.cites), [])
+        if cites:
+            found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]
+            z += max(found, default=unknown)
+        return max(z, 1e-6), out, by_word
+
+    def bridge(self, code: str, i: int, prior: dict[str, float], options: dict[int, float]) -> None:
+        """Terms of language ``code`` for the query's word at position ``i`` read in another
+        candidate language: its mined translations and its cognates."""
+        index = self.index
+        vocab = index.vocab["lemma"]
+        lexicon = index.lexicon
+        for lang, a in self.q.analyses.items():
+            if space(lang) == space(code) or i >= len(a.tokens) or a.tokens[i].stop:
+                continue
+            t = a.tokens[i]
+            p = prior[lang]
+            for lemma, w in lexicon.translations(lang, t.lemma, code):
+                tid = vocab.get(f"{code} {lemma}")
+                if tid is not None:
+                    options[tid] = max(options.get(tid, 0.0), TRANSLATION_WEIGHT * w * p)
+            for word in {t.lemma, t.folded}:
+                for lemma in lexicon.cognates(word, code):
+                    tid = vocab.get(f"{code} {lemma}")
+                    if tid is not None:
+                        options[tid] = max(options.get(tid, 0.0), COGNATE_WEIGHT * p)
+
+    def rarest(self, code: str) -> float:
+        """The idf of a word in one unit of language ``code`` (what an unknown word weighs)."""
+        n = int((self.index.a["unit_lang"] == self.lang_ix[code]).sum())
+        return float(np.log(1 + (n - 0.5) / 1.5))
+
+    def head_terms(
+        self, code: str, a: Analysis, terms: list[tuple[str, int, float]]
+    ) -> list[tuple[str, str]]:
+        """The lemma terms a unit's own heading is matched against."""
+        return [
+            ("lemma", self.index.term("lemma", tid).split(" ", 1)[1])
+            for fld, tid, _ in terms
+            if fld == "lemma"
+        ]
 
     def known_elsewhere(self, others: tuple[str, ...], t: object) -> bool:
         """Whether another candidate language knows the word (no lexicon yet: never)."""
@@ -289,32 +459,14 @@ class Ranker:
                 found.add(shorter)
         return found
 
-    def bm25(
-        self, code: str, lemmas: list[str], exact: list[str], expansions: list[str]
-    ) -> np.ndarray:
-        """Lemma + weighted exact + weighted expansion scores of every unit."""
-        out = np.zeros(self.index.n_units, dtype=np.float32)
-        for fld, terms, weight in (
-            ("lemma", lemmas, 1.0),
-            ("exact", exact, EXACT_WEIGHT),
-            ("lemma", expansions, EXPANSION_WEIGHT),
-        ):
-            vocab = self.index.vocab[fld]
-            for t in terms:
-                i = vocab.get(f"{code} {t}")
-                if i is not None:
-                    units, w = self.index.postings(fld, i)
-                    out[units] += weight * w
-        return out
-
-    def title_match(self, code: str, terms: list[str]) -> np.ndarray:
-        """Per unit, the share of its own heading's lemmas among ``terms``."""
+    def title_match(self, terms: list[str]) -> np.ndarray:
+        """Per unit, the share of its own heading's lemmas among the (language-tagged) terms."""
         hits = np.zeros(self.index.n_units, dtype=np.float32)
         vocab = self.index.vocab["lemma"]
         ptr = self.index.a["head_ptr"]
         units = self.index.a["head_unit"]
         for t in set(terms):
-            i = vocab.get(f"{code} {t}")
+            i = vocab.get(t)
             if i is not None:
                 hits[units[ptr[i] : ptr[i + 1]]] += 1.0
         return hits / np.maximum(self.index.a["head_len"], 1.0)
@@ -438,6 +590,12 @@ def _deletes(index: SearchIndex, code: str) -> dict[str, set[str]]:
                     hit.setdefault(term[:i] + term[i + 1 :], set()).add(term)
         cache[code] = hit
     return hit
+
+
+def _content_positions(a: Analysis) -> list[int]:
+    """Positions of the words that carry the query (all of them if all are stop words)."""
+    found = [i for i, t in enumerate(a.tokens) if not t.stop]
+    return found or list(range(len(a.tokens)))
 
 
 def _short(a: Analysis) -> bool:

@@ -56,6 +56,17 @@ def _titled(name: str, cite_re: re.Pattern[str]) -> list[tuple[str, str, str]]:
     return out
 
 
+def official_titles() -> list[tuple[str, str, str]]:
+    """The official English titles of the Laws and their sections: (cite, edition, title)."""
+    out = []
+    laws = _titled("law_titles.tsv", re.compile(r"^\d{1,2}$"))
+    sections = _titled("section_titles.tsv", _SECTION_CITE)
+    for cite, t17, t07 in laws + sections:
+        out.append((cite, "2017", t17))
+        out.append((cite, "2007", t07 or t17))
+    return out
+
+
 def _english_titles() -> list[Entry]:
     """Law titles, then section headings each followed by its law's 2017 title."""
     laws = _titled("law_titles.tsv", re.compile(r"^\d{1,2}$"))
