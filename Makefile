@@ -18,8 +18,11 @@ build/kb.sqlite: $(STAMP) corpus/* $(shell find kb -name '*.py' -o -name '*.toml
 build: $(STAMP)
 	$(BIN)/lawdesk build
 
+PORT ?= 8000
+WORKERS ?= 1
+
 run: build/kb.sqlite
-	$(BIN)/lawdesk serve
+	$(BIN)/lawdesk serve --port $(PORT) --workers $(WORKERS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile

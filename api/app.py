@@ -9,6 +9,7 @@ immutable file opened read-only, so the app scales by adding processes and machi
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -51,15 +52,13 @@ def _logging() -> None:
         logger.propagate = False
 
 
-def _since_process_start() -> float | None:
+def since_process_start() -> float | None:
     """Seconds since this process started (Linux), for the start-up log."""
     try:
         ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
         uptime = float(Path("/proc/uptime").read_text().split()[0])
     except (OSError, IndexError, ValueError):
         return None
-    import os
-
     return uptime - ticks / os.sysconf("SC_CLK_TCK")
 
 
@@ -70,7 +69,7 @@ def build_api(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        since = _since_process_start()
+        since = since_process_start()
         log.info(
             "lawdesk %s: imports done %.2f s after process start",
             __version__,

@@ -49,8 +49,8 @@ def translated() -> Iterator[None]:
         raise ApiError(404, "unknown-node", str(exc), [*exc.nearest, ID_FORM]) from exc
     except UnknownDocument as exc:
         raise ApiError(404, "unknown-document", str(exc), exc.known) from exc
-    except BadNodeId as exc:
-        raise ApiError(400, "bad-node-id", str(exc), [ID_FORM]) from exc
+    except BadNodeId as exc:  # no node can have such an ID
+        raise ApiError(404, "unknown-node", str(exc), [ID_FORM]) from exc
     except NotALaw as exc:
         raise ApiError(404, "not-a-law", str(exc), ["/api/nodes/{id} shows any node"]) from exc
     except RulesError as exc:

@@ -56,6 +56,15 @@ class Ref(Out):
     cross_edition: bool
 
 
+class TermLink(Out):
+    """A defined term used in a node's text: its span, the words, the term, its definition."""
+
+    span: list[int]
+    text: str
+    term: str
+    definition: str
+
+
 class NodeFields(Out):
     """A node's own record and links."""
 
@@ -76,6 +85,7 @@ class NodeFields(Out):
     refs_out: list[Ref]
     cited_by: list[str]
     parallels: list[dict[str, Any]]
+    terms: list[TermLink]
 
 
 class NodeOut(NodeFields):

@@ -90,7 +90,13 @@ class State:
         else:
             log.info("lawdesk: search index loaded in %.0f ms", 1000 * (time.perf_counter() - t0))
         loaded.ready.set()
-        log.info("lawdesk: ready %.2f s after start", time.perf_counter() - self.started)
+        from api.app import since_process_start
+
+        since = since_process_start()
+        log.info(
+            "lawdesk: ready %.2f s after process start",
+            since if since is not None else time.perf_counter() - self.started,
+        )
 
     def loaded(self) -> Loaded:
         """The current build, or a 503 saying why there is none."""

@@ -1,4 +1,4 @@
-"""``lawdesk build``: corpus -> ingest -> refs -> align -> build/kb.sqlite, with stats per doc."""
+"""``lawdesk build``: corpus -> ingest -> refs -> align -> terms -> build/kb.sqlite, with stats."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from kb import align, refs, store
 from kb.corpus import CORPUS_DIR, load_sources
 from kb.ingest import parse
 from kb.ingest.coverage import coverage
-from kb.models import ParsedDoc, Reference, Term
+from kb.models import ParsedDoc, Reference
+from kb.terms import link as link_terms
+from kb.terms import terms_of
 
 UNRESOLVED = {"unresolved-missing", "ambiguous"}
 
@@ -51,19 +53,6 @@ def doc_stats(parsed: ParsedDoc, doc_refs: list[Reference]) -> dict[str, Any]:
     }
 
 
-def terms_of(parsed: ParsedDoc) -> list[Term]:
-    """Defined terms (top-level definition entries) with the forms to look for."""
-    out = []
-    for n in parsed.nodes:
-        if n.kind != "definition" or not n.title or "/" in n.cite.removeprefix("def/"):
-            continue
-        variants = {n.title.lower()}
-        if n.meta.get("en"):
-            variants.add(str(n.meta["en"]).lower())
-        out.append(Term(parsed.doc, n.title, n.id, sorted(variants)))
-    return out
-
-
 def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> store.Built:
     """Parse, link and align the corpus, write the KB to ``path`` and return what was written."""
     t0 = time.perf_counter()
@@ -73,11 +62,15 @@ def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> sto
     parallels, problems = align.align(parsed, found)
     for p in problems:
         parsed[p.doc].problems.append(p)
+    terms = [t for p in parsed.values() for t in terms_of(p)]
+    languages = {s.id: s.language for s in sources}
+    term_links, term_problems = link_terms(parsed, terms, found, languages)
+    for p in term_problems:
+        parsed[p.doc].problems.append(p)
     by_doc: dict[str, list[Reference]] = {s.id: [] for s in sources}
     for r in found:
         by_doc[r.from_node.split(":", 1)[0]].append(r)
     stats = {s.id: doc_stats(parsed[s.id], by_doc[s.id]) for s in sources}
-    terms = [t for p in parsed.values() for t in terms_of(p)]
     built = store.Built(
         sources,
         parsed,
@@ -86,6 +79,7 @@ def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> sto
         terms,
         stats,
         info={"built_seconds": f"{time.perf_counter() - t0:.2f}"},
+        term_links=term_links,
     )
     store.write(built, path)
     from kb.search.service import build_index

@@ -121,9 +121,27 @@ class Parallel:
 
 @dataclass
 class Term:
-    """A defined term, its variants (forms to look for) and the definition node."""
+    """A defined term, its variants (forms to look for) and the definition node.
+
+    ``names`` are the term's own forms as the text writes them (``pokutová karta`` for the
+    headword ``Karta, pokutová``); ``synonyms`` the other names its definition gives (``DT``,
+    ``ekipa``). ``variants`` is both, as stored."""
 
     doc: str
     term: str
     node: str
     variants: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    synonyms: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class TermLink:
+    """A use of a defined term in a node's text: ``text[start:end]`` is the term (``nedovoljnog
+    licita`` for ``Nedovoljan licit``), ``definition`` the node that defines it."""
+
+    node: str
+    start: int
+    end: int
+    term: str
+    definition: str

@@ -13,6 +13,8 @@ Schema (documented here and in the README):
 - ``parallels(key, node, relation, note)``: concept keys (``bridge:27B1``) to the nodes that
   carry them.
 - ``terms(doc, term, node, variants)``: defined terms and the forms to look for.
+- ``term_links(node, start, "end", term, definition)``: where a node's text uses a defined term
+  (``text[start:end]``, any inflected form) and the definition node (``kb.terms`` decides).
 - ``problems(doc, line, code, message, kind)``: what readers and resolvers could not place
   (``kind = 'problem'``) and the artefacts they removed (``kind = 'artefact'``).
 - ``info(key, value)``: schema version and build facts; ``build_hash`` is the SHA-256 of the
@@ -31,14 +33,14 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kb.corpus import ROOT, Source
-from kb.models import Node, Parallel, ParsedDoc, Reference, Term
+from kb.models import Node, Parallel, ParsedDoc, Reference, Term, TermLink
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 DEFAULT_PATH = ROOT / "build" / "kb.sqlite"
 
 SCHEMA = """
@@ -67,6 +69,10 @@ CREATE INDEX parallels_key ON parallels(key);
 CREATE INDEX parallels_node ON parallels(node);
 CREATE TABLE terms (doc TEXT NOT NULL, term TEXT NOT NULL, node TEXT NOT NULL REFERENCES
     nodes(id), variants TEXT NOT NULL);
+CREATE TABLE term_links (node TEXT NOT NULL REFERENCES nodes(id), start INTEGER NOT NULL,
+    "end" INTEGER NOT NULL, term TEXT NOT NULL, definition TEXT NOT NULL REFERENCES nodes(id));
+CREATE INDEX term_links_node ON term_links(node, start);
+CREATE INDEX term_links_definition ON term_links(definition);
 CREATE TABLE problems (doc TEXT NOT NULL, line INTEGER, code TEXT NOT NULL, message TEXT NOT NULL,
     kind TEXT NOT NULL);
 """
@@ -103,6 +109,7 @@ class Built:
     terms: list[Term]
     stats: dict[str, dict[str, Any]]
     info: dict[str, str]
+    term_links: list[TermLink] = field(default_factory=list)
 
 
 def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
@@ -194,6 +201,10 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
                 for t in built.terms
             ],
         )
+        con.executemany(
+            "INSERT INTO term_links VALUES (?,?,?,?,?)",
+            [(t.node, t.start, t.end, t.term, t.definition) for t in built.term_links],
+        )
         con.execute("INSERT INTO info VALUES ('build_hash', ?)", (content_hash(con),))
         con.commit()
     finally:
@@ -202,7 +213,16 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
     return path
 
 
-HASHED_TABLES = ("documents", "nodes", "refs", "ref_targets", "parallels", "terms", "problems")
+HASHED_TABLES = (
+    "documents",
+    "nodes",
+    "refs",
+    "ref_targets",
+    "parallels",
+    "terms",
+    "term_links",
+    "problems",
+)
 
 
 def content_hash(con: sqlite3.Connection) -> str:
@@ -359,6 +379,34 @@ class KB:
         return [
             {**dict(r), "variants": json.loads(r["variants"])} for r in self.con.execute(sql, args)
         ]
+
+    def term_links(self, node_id: str) -> list[dict[str, Any]]:
+        """The defined terms a node's text uses: ``{"span": [start, end], "text", "term",
+        "definition"}`` in text order (``text`` is the words as they stand)."""
+        node = self.get(node_id)
+        if node is None:
+            return []
+        rows = self.con.execute(
+            'SELECT * FROM term_links WHERE node = ? ORDER BY start, "end", definition', (node_id,)
+        ).fetchall()
+        return [
+            {
+                "span": [r["start"], r["end"]],
+                "text": node.text[r["start"] : r["end"]],
+                "term": r["term"],
+                "definition": r["definition"],
+            }
+            for r in rows
+        ]
+
+    def term_uses(self, definition: str) -> list[dict[str, Any]]:
+        """Where a definition's term is linked: ``{"node", "span"}`` in document order."""
+        rows = self.con.execute(
+            'SELECT l.node, l.start, l."end" FROM term_links l JOIN nodes n ON n.id = l.node '
+            "WHERE l.definition = ? ORDER BY n.ord, l.start",
+            (definition,),
+        ).fetchall()
+        return [{"node": r["node"], "span": [r["start"], r["end"]]} for r in rows]
 
     def problems(self, doc: str | None = None, kind: str = "problem") -> list[dict[str, Any]]:
         """What the readers could not place (or, with kind='artefact', what they removed)."""

@@ -49,6 +49,7 @@ BAD = {
         ("GET", "/api/nodes/sk-2017:27B9", None, 404, "unknown-node"),
         ("GET", "/api/nodes/nonsense", None, 404, "unknown-node"),
         ("GET", "/api/nodes/" + "x" * 300, None, 400, "too-long"),
+        ("GET", "/api/nodes/%07", None, 404, "unknown-node"),
     ],
     "/api/nodes/{node_id}/refs": [
         ("GET", "/api/nodes/sk-2017:99Z/refs", None, 404, "unknown-node")
@@ -107,6 +108,8 @@ BAD = {
         ("POST", "/api/rules/matchpoints", {"scores": [1]}, 400, "too-few"),
         ("POST", "/api/rules/matchpoints", {"scores": list(range(1001))}, 400, "too-many"),
         ("POST", "/api/rules/matchpoints", {"scores": ["x", 1]}, 422, "invalid-request"),
+        ("POST", "/api/rules/matchpoints", {"scores": [True, 1]}, 422, "invalid-request"),
+        ("POST", "/api/rules/matchpoints", {"scores": [1.5, 1]}, 422, "invalid-request"),
     ],
     "/api/rules/auction": [
         ("POST", "/api/rules/auction", {"dealer": "Q", "calls": []}, 400, "bad-value"),
@@ -114,17 +117,18 @@ BAD = {
         ("POST", "/api/rules/auction", {"dealer": "N", "calls": "1H"}, 422, "invalid-request"),
     ],
     "/api/rules/adjusted": [
-        ("POST", "/api/rules/adjusted", {}, 400, "bad-value"),
-        ("POST", "/api/rules/adjusted", {"artificial": {"award": "avg++"}}, 400, "bad-value"),
+        ("POST", "/api/rules/adjusted", {}, 422, "invalid-request"),
+        ("POST", "/api/rules/adjusted", {"kind": "artificial", "award": "avg++"}, 400, "bad-value"),
+        ("POST", "/api/rules/adjusted", {"kind": "artificial", "award": "avg", "x": 1}, 422, None),
         (
             "POST",
             "/api/rules/adjusted",
             {
-                "weighted": {
-                    "weighted": [{"weight": 0.5, "points": 1}],
-                    "scoring": "imp",
-                    "other_table": 0,
-                }
+                "kind": "weighted",
+                "weighted": [{"weight": 0.5, "points": 1}],
+                "scoring": "imp",
+                "vul": "NS",
+                "other_table": 0,
             },
             400,
             "bad-value",
@@ -142,6 +146,7 @@ BAD = {
     "/api/rules/preferans/mitchell": [
         ("POST", "/api/rules/preferans/mitchell", {"results": []}, 400, "too-few"),
         ("POST", "/api/rules/preferans/mitchell", {"results": ["nan"]}, 422, "invalid-request"),
+        ("POST", "/api/rules/preferans/mitchell", {"results": [1], "artificial": False}, 422, None),
     ],
 }
 

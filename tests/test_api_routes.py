@@ -184,20 +184,20 @@ def test_rules_get(api_client, path, expected):
             {"dealer": "S", "calls": ["1H", "P", "P", "P"]},
             {"contract": "1H", "declarer": "S", "opening_leader": "W"},
         ),
-        ("/api/rules/adjusted", {"artificial": {"award": "avg+"}}, {"value": 60.0}),
+        ("/api/rules/adjusted", {"kind": "artificial", "award": "avg+"}, {"value": 60.0}),
         (
             "/api/rules/adjusted",
-            {"artificial": {"award": "avg-", "scoring": "imp", "edition": "2007"}},
+            {"kind": "artificial", "award": "avg-", "scoring": "imp", "edition": "2007"},
             {"value": -3.0, "law": "12C2(b)"},
         ),
         (
             "/api/rules/adjusted",
             {
-                "weighted": {
-                    "weighted": [{"weight": 0.5, "points": 620}, {"weight": 0.5, "points": -100}],
-                    "scoring": "imp",
-                    "other_table": 170,
-                }
+                "kind": "weighted",
+                "weighted": [{"weight": 0.5, "points": 620}, {"weight": 0.5, "points": -100}],
+                "scoring": "imp",
+                "vul": "None",
+                "other_table": 170,
             },
             {"value": 1.5},
         ),

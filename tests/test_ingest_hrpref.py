@@ -14,8 +14,8 @@ from ingest_helpers import mutate as mutate_lines
 
 from kb.ingest.coverage import coverage, words
 from kb.ingest.hrpref import read
-from kb.ingest.hrpref_lines import normalise
-from kb.ingest.hrpref_toc import parse_toc
+from kb.ingest.hrpref.lines import normalise
+from kb.ingest.hrpref.toc import parse_toc
 from kb.models import Node, ParsedDoc
 
 DOC = "hr-pref-2014"
@@ -214,6 +214,8 @@ def test_stable_id_exists(cite):
         "99",
         "20(c)1(a)",
         "ch/8/sg/I",
+        "71(b-2)3",
+        "71(a-3)",
     ],
 )
 def test_absent_id(cite):
@@ -320,6 +322,21 @@ CASES = [
     ("70(a)2", "meta.marker", "2)."),
     ("70(d)1", "title", "Nenamjerne različitosti"),
     ("70(d)2", "title", "Nenamjerne različitosti"),
+    # čl. 71: one heading paragraph a) holds the three lists and the closing text (the
+    # penalty clause b) holds no list, the last signal type no closing paragraphs)
+    ("71(a)", "title", "opći principi i opći dio prema vrsti igre"),
+    ("71(a)", "lines", (3879, 3975)),
+    ("71(a)(a)", "kind", "item"),
+    ("71(a)(c)", "lines", (3911, 3911)),
+    ("71(a)(a-2)", "parent", "71(a)"),
+    ("71(a)(b-2)", "lines", (3941, 3941)),
+    ("71(a)1", "parent", "71(a)"),
+    ("71(a)3", "lines", (3953, 3953)),
+    # text set apart after a list of one-line sentences belongs to the list's parent
+    ("8(b)2", "lines", (1403, 1405)),
+    ("21(c)", "lines", (2067, 2067)),
+    ("28(b)", "lines", (2267, 2267)),
+    ("72(1.4.1)(c)", "lines", (4249, 4249)),
     ("73.2", "title", "Atakom"),
     ("73(2.3)", "title", "Iz singla, a partner je uzeo štih Vaše izvorne atake!"),
     ("72(1.1.1)", "kind", "point"),
@@ -395,6 +412,12 @@ def test_structure(cite, name, expected):
         ("79(a)", "7 x 2 = 14 - 2 = 12"),
         ("79(b)", "natjecatelj koji je pao ostvaruje -9,34 bodova"),
         ("79(b)", "ukupno: 24,00 bodova"),
+        # čl. 71 (a): the lists' surroundings are the paragraph's own text
+        ("71(a)", "nemoguća! Prema mogućnosti"),
+        ("71(a)", "radi signalizacije! Nazivi signalizacija"),
+        ("71(a)", "pa se utvrđuje redom: Kada otvaramo štih"),
+        ("28", "ANTIPREFERANS!"),
+        ("8(b)2", "Igrač West je odgovoran"),
         ("def/betl", "vrednuje sa 6"),
         ("def/sanac", "Vrijednost igre jednako 7"),
         ("77(d)3", "Subkontra x 8"),
@@ -483,8 +506,10 @@ def test_article_span(span):
             ["10", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17"],
         ),
         ("79/table/3", "79(c)1", 2, 1, ["8", "7"]),
-        ("def/rezon/table/1", "def/rezon", 11, 0, ["1", "A; ili K,D; ili D,J,10; ili J,10,9,8;,"]),
-        ("def/rezon/table/1", "def/rezon", 11, 10, ["8", "A,K,D,J,10,9,8,7;,"]),
+        # the 0,5 row runs on at the end of the prose line 895 (the first row of the table)
+        ("def/rezon/table/1", "def/rezon", 12, 0, ["0,5", "K,x; ili D,x,x; ili J,x,x,x;,"]),
+        ("def/rezon/table/1", "def/rezon", 12, 1, ["1", "A; ili K,D; ili D,J,10; ili J,10,9,8;,"]),
+        ("def/rezon/table/1", "def/rezon", 12, 11, ["8", "A,K,D,J,10,9,8,7;,"]),
     ],
 )
 def test_table_cells(cite, parent, n_rows, row, cells):
@@ -498,8 +523,13 @@ def test_table_meta():
     assert node("77/table/1").meta["columns"] == ["izvođač za igru", "pratilac za štih"]
     assert node("79/table/3").meta["truncated"] is True
     assert node("def/rezon/table/1").meta["separator"] == "jednako"
-    # the prose after the last rezon row stays in the definition
-    assert "a dodajemo na distribuciju za balansirane listove" in node("def/rezon").text
+    # the prose after the last rezon row stays in the definition, and its line in the span;
+    # the table's span starts at the line that holds its first row
+    rezon = node("def/rezon")
+    assert "a dodajemo na distribuciju za balansirane listove" in rezon.text
+    assert rezon.text.split("Rezoni koji se vrednuju odmah:")[1].startswith(" a dodajemo")
+    assert (rezon.line_start, rezon.line_end) == (895, 917)
+    assert (node("def/rezon/table/1").line_start, node("def/rezon/table/1").line_end) == (895, 917)
 
 
 def test_jednako_is_kept_or_traced():
@@ -546,7 +576,7 @@ def test_twelve_hand_diagrams_one_with_eleven_cards():
 def test_problems_are_the_expected_ones():
     assert Counter(p.code for p in doc().problems) == Counter(
         {
-            "duplicate-label": 9,  # 21 a) x2, 51 a)/b), 71 a) x2 + b), 75 c) 1./2.
+            "duplicate-label": 8,  # 21 a) x2, 51 a)/b), 71 a) second a)/b), 75 c) 1./2.
             "numbering-gap": 4,  # Četiri 6 after 4, 18 b) first, 68 c) after a), 73 `2.` first
             "toc-section-label": 3,  # ch. 5 III (TOC IV), IV (TOC V); ch. 7 VI (TOC V)
             "duplicate-title": 3,  # 54 a)/c), b)/d); 70 d) 1)/2) `Nenamjerne različitosti`
@@ -556,6 +586,7 @@ def test_problems_are_the_expected_ones():
             "hand-card-count": 1,  # 4067-4073
             "toc-section-inside-article": 1,  # III POSTOJANJE TABLICE
             "missing-in-body": 1,  # čl. 80-98 + Kategorizacija
+            "table-row-inline": 1,  # the rezon row 0,5 at the end of l. 895
         }
     )
 

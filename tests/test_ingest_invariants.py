@@ -50,6 +50,38 @@ def test_kinds_and_line_spans(doc):
             assert 1 <= n.line_start <= n.line_end <= n_lines, (n.id, n.line_start, n.line_end)
 
 
+# a footnote marker in the source, per document: ``{n}`` is the footnote number
+FOOTNOTE_MARKER = {
+    "sr-2007": lambda n: rf"<sup>\s*{n}\s*</sup>",
+    "sk-2017": lambda n: (
+        " ?" + n.translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")) + "(?![⁰-⁹])"
+    ),
+}
+_MARKUP = re.compile(r"<[^>]+>|\*+|\\|\[|\]\([^)]*\)")
+
+
+def _footnotes(doc_id: str) -> list[tuple[str, str]]:
+    return [(doc_id, n.label) for n in parsed_doc(doc_id).nodes if n.kind == "footnote"]
+
+
+@pytest.mark.parametrize(("doc_id", "number"), [c for d in FOOTNOTE_MARKER for c in _footnotes(d)])
+def test_footnote_hangs_on_the_node_holding_its_marker(doc_id, number):
+    """The parent of a footnote is the node whose own words carry its first marker: the word
+    before the marker is in the parent's text or title (never a paragraph whose text went to
+    its inline item, ``1. (a) ...``)."""
+    parsed = parsed_doc(doc_id)
+    by_id = parsed.by_id()
+    fn = by_id[f"{doc_id}:fn/{number}"]
+    first = fn.meta["marker_lines"][0]
+    line = source_text(doc_id).split("\n")[first - 1]
+    hit = re.search(FOOTNOTE_MARKER[doc_id](number), line)
+    assert hit, (fn.id, first, line)
+    before = re.findall(r"\w+", _MARKUP.sub("", line[: hit.start()]))[-1]
+    parent = by_id[fn.parent or ""]
+    own = f"{parent.title or ''} {parent.text}"
+    assert re.search(rf"\b{before}\b", own), (fn.id, parent.id, before, own[:120])
+
+
 def test_tables_have_rows(doc):
     for n in parsed_doc(doc).nodes:
         if n.kind == "table":

@@ -11,8 +11,8 @@ from golden.outline import check_golden
 from ingest_helpers import field_of
 
 from kb.ingest.coverage import coverage
-from kb.ingest.pl_ocr import repair
 from kb.ingest.plscreens import read
+from kb.ingest.plscreens.ocr import repair
 
 DOC = "pl-screens"
 P = parsed_doc(DOC)

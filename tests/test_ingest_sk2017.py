@@ -18,8 +18,8 @@ from ingest_helpers import DocTree, field_of, mutate, mutations
 
 from kb.ingest.coverage import coverage
 from kb.ingest.sk2017 import read
-from kb.ingest.sk2017_front import split_senses
-from kb.ingest.sk2017_text import clean
+from kb.ingest.sk2017.front import split_senses
+from kb.ingest.sk2017.text import clean
 from kb.models import Node
 
 DOC = "sk-2017"

@@ -150,6 +150,8 @@ CASES = [
     ("17", "parent", f"{DOC}:ch/V/pt/I/sg/I"),
     ("80", "parent", f"{DOC}:ch/IX"),
     ("def/adut", "parent", f"{DOC}:ch/I"),
+    ("fn/2", "parent", f"{DOC}:16B1(a)"),
+    ("fn/20", "parent", f"{DOC}:67B2(a)"),
     ("fn/4", "parent", f"{DOC}:17D2"),
     ("fn/24", "parent", f"{DOC}:74C5"),
     ("fn/28", "parent", f"{DOC}:86D"),

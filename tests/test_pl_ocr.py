@@ -10,7 +10,14 @@ from conftest import source_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.ingest.pl_ocr import Correction, Edit, load_corrections, parse_corrections, repair, restore
+from kb.ingest.plscreens.ocr import (
+    Correction,
+    Edit,
+    load_corrections,
+    parse_corrections,
+    repair,
+    restore,
+)
 
 SOURCE = source_text("pl-screens")
 FIXED, EDITS = repair(SOURCE)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from api import __version__
 from api.deps import StateDep
@@ -15,8 +16,10 @@ router = APIRouter(tags=["health"])
 
 
 @router.get("/healthz", response_model=Health, summary="Alive")
-def healthz() -> dict[str, str]:
-    """200 as long as the process answers (it does not look at the KB)."""
+def healthz(response: Response) -> dict[str, str]:
+    """200 as long as the process answers (it does not look at the KB). The ``X-Worker`` header
+    names the answering process, so an operator can see the load spread over workers."""
+    response.headers["X-Worker"] = str(os.getpid())
     return {"status": "alive"}
 
 

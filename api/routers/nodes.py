@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from api.deps import DocId, StateDep, translated
 from api.errors import error_responses
+from api.inputs import STRICT_BODY
 from api.models import CiteOut, LawOut, NodeOut, NodeParallels, NodeRefs, RefPage
 from api.settings import Limits
 from kb import views
@@ -128,6 +129,7 @@ def refs(
 class CiteIn(BaseModel):
     """Text to find citations in."""
 
+    model_config = STRICT_BODY
     text: str = Field(
         min_length=1,
         max_length=LIMITS.cite_chars,

@@ -5,13 +5,14 @@ adjusted scores, and the preferans calculators. Each answers what the CLI prints
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
 from api.deps import translated
 from api.errors import error_responses
+from api.inputs import STRICT_BODY, JsonBool, json_int, json_number
 from api.settings import Limits
 from kb.views import rules as calc
 
@@ -21,6 +22,13 @@ LIMITS = Limits()
 CONTRACT = r"^(?:[1-7](?:NT|[CDHSN]|nt|[cdhsn]|♣|♦|♥|♠)(?:XX|X|xx|x)?|[Pp]assed[ _-]?[Oo]ut)$"
 CALL = r"^(?:[1-9](?:NT|[CDHSN]|nt|[cdhsn]|♣|♦|♥|♠)|P|Pass|PASS|pass|X|XX|x|xx)$"
 POINTS = 10_000  # no bridge score reaches it; keeps sums exact
+Points = json_int(ge=-POINTS, le=POINTS)
+Weight = json_number(gt=0, le=1)
+Percent = json_number(ge=0, le=100)
+PrefTricks = json_int(ge=0, le=10)
+Defender = json_int(ge=0, le=1)
+PrefResult = json_number(ge=-1e6, le=1e6)
+ArtificialCount = json_int(ge=0, le=LIMITS.list_items)
 
 
 class Seat(StrEnum):
@@ -98,7 +106,8 @@ def imps(
 class Scores(BaseModel):
     """The scores of one board."""
 
-    scores: list[Annotated[int, Field(ge=-POINTS, le=POINTS)]] = Field(
+    model_config = STRICT_BODY
+    scores: list[Points] = Field(
         min_length=2, max_length=LIMITS.list_items, examples=[[620, 650, 620, 600]]
     )
 
@@ -117,6 +126,7 @@ def matchpoints(body: Scores) -> dict[str, Any]:
 class Auction(BaseModel):
     """An auction from the dealer."""
 
+    model_config = STRICT_BODY
     dealer: Seat = Field(examples=["N"])
     calls: list[Annotated[str, Field(pattern=CALL)]] = Field(
         max_length=LIMITS.list_items, examples=[["1H", "1D"]]
@@ -137,110 +147,104 @@ def auction(body: Auction) -> dict[str, Any]:
 
 
 class Artificial(BaseModel):
-    """An artificial adjusted score."""
+    """An artificial adjusted score: average plus, average or average minus (12C2)."""
 
+    model_config = STRICT_BODY
+    kind: Literal["artificial"]
     award: Award = Field(examples=["avg+"])
     scoring: Scoring = Scoring.mp
     edition: LawsEdition = LawsEdition.e2017
-    session_percent: float | None = Field(
-        default=None,
-        ge=0,
-        le=100,
-        description="Matchpoints only: the session's percentage (12C2(c))",
+    session_percent: Percent | None = Field(
+        default=None, description="Matchpoints only: the session's percentage (12C2(c))"
     )
 
 
-class WeightedResult(BaseModel):
-    """One possible result and its weight."""
+class ByResult(BaseModel):
+    """A possible result with its declarer, and its weight."""
 
-    weight: float = Field(gt=0, le=1, examples=[0.6])
-    result: str | None = Field(
-        default=None, max_length=40, description="A result with its declarer: 'N 4S=', 'E 3NT-1'"
-    )
-    points: int | None = Field(default=None, ge=-POINTS, le=POINTS, description="Or NS points")
+    model_config = STRICT_BODY
+    weight: Weight = Field(examples=[0.6])
+    result: str = Field(max_length=40, description="'N 4S=', 'E 3NT-1', 'passed out'")
+
+
+class ByPoints(BaseModel):
+    """A possible North-South score, and its weight."""
+
+    model_config = STRICT_BODY
+    weight: Weight = Field(examples=[0.5])
+    points: Points
 
 
 class Weighted(BaseModel):
-    """A weighted assigned score."""
+    """A weighted assigned score (12C1(c)): the weights must sum to 1."""
 
-    weighted: list[WeightedResult] = Field(min_length=1, max_length=20)
+    model_config = STRICT_BODY
+    kind: Literal["weighted"]
+    weighted: list[ByResult | ByPoints] = Field(min_length=1, max_length=20)
     scoring: Scoring
-    vul: Vulnerability | None = None
+    vul: Vulnerability = Field(description="The board's vulnerability (results are scored)")
     edition: LawsEdition = LawsEdition.e2017
-    field: list[Annotated[int, Field(ge=-POINTS, le=POINTS)]] = Field(
+    field: list[Points] = Field(
         default=[], max_length=LIMITS.list_items, description="MP: the other NS scores"
     )
-    other_table: int | None = Field(default=None, ge=-POINTS, le=POINTS, description="IMP")
+    other_table: Points | None = Field(
+        default=None, description="IMP: the NS score at the other table"
+    )
 
 
-class Adjusted(BaseModel):
-    """An adjusted score: artificial (``artificial``) or weighted (``weighted``)."""
-
-    artificial: Artificial | None = None
-    weighted: Weighted | None = None
-
-    model_config = {
-        "json_schema_extra": {
-            "examples": [
-                {"artificial": {"award": "avg+", "scoring": "mp"}},
-                {
-                    "weighted": {
-                        "weighted": [
-                            {"weight": 0.6, "result": "N 4S="},
-                            {"weight": 0.4, "result": "N 4S-1"},
-                        ],
-                        "scoring": "imp",
-                        "vul": "None",
-                        "other_table": 420,
-                    }
-                },
-            ]
-        }
-    }
+Adjusted = Annotated[Artificial | Weighted, Field(discriminator="kind")]
 
 
 @router.post(
     "/adjusted",
     summary="An adjusted score: artificial (12C2) or weighted (12C1(c))",
     responses=error_responses(400, 413),
+    openapi_extra={
+        "requestBody": {
+            "content": {
+                "application/json": {
+                    "examples": {
+                        "artificial": {"value": {"kind": "artificial", "award": "avg+"}},
+                        "weighted": {
+                            "value": {
+                                "kind": "weighted",
+                                "weighted": [
+                                    {"weight": 0.6, "result": "N 4S="},
+                                    {"weight": 0.4, "result": "N 4S-1"},
+                                ],
+                                "scoring": "imp",
+                                "vul": "None",
+                                "other_table": 420,
+                            }
+                        },
+                    }
+                }
+            }
+        }
+    },
 )
 def adjusted(body: Adjusted) -> dict[str, Any]:
     """Average plus/average/average minus in matchpoint percent or IMPs, or a weighted score
     (each result scored, then weighted) against the field or the other table."""
-    from api.errors import ApiError
-
-    if (body.artificial is None) == (body.weighted is None):
-        raise ApiError(
-            400,
-            "bad-value",
-            "give exactly one of 'artificial' and 'weighted'",
-            ["artificial", "weighted"],
-        )
     with translated():
-        if body.artificial is not None:
-            a = body.artificial
+        if isinstance(body, Artificial):
             return calc.artificial_view(
-                a.award.value, scoring=a.scoring.value, edition=a.edition.value,
-                session_percent=a.session_percent,
-            )  # fmt: skip
-        w = body.weighted
-        assert w is not None
-        pairs: list[tuple[float, str | int]] = []
-        for item in w.weighted:
-            if (item.result is None) == (item.points is None):
-                raise ApiError(
-                    400,
-                    "bad-value",
-                    "each weighted result needs exactly one of 'result' and 'points'",
-                    ["result: 'N 4S='", "points: 420"],
-                )
-            pairs.append(
-                (item.weight, item.result if item.result is not None else int(item.points or 0))
+                body.award.value,
+                scoring=body.scoring.value,
+                edition=body.edition.value,
+                session_percent=body.session_percent,
             )
+        pairs: list[tuple[float, str | int]] = [
+            (w.weight, w.result if isinstance(w, ByResult) else w.points) for w in body.weighted
+        ]
         return calc.weighted_view(
-            pairs, scoring=w.scoring.value, vul=w.vul.value if w.vul else None,
-            edition=w.edition.value, field=w.field, other_table=w.other_table,
-        )  # fmt: skip
+            pairs,
+            scoring=body.scoring.value,
+            vul=body.vul.value,
+            edition=body.edition.value,
+            field=body.field,
+            other_table=body.other_table,
+        )
 
 
 # --- preferans ---------------------------------------------------------------------------------
@@ -255,13 +259,14 @@ PREF_CALL = (
 class PrefScore(BaseModel):
     """A preferans contract and, optionally, its result."""
 
+    model_config = STRICT_BODY
     contract: str = Field(
         pattern=PREF_CONTRACT, examples=["BX"], description="e.g. K, K!, BX, TXX, igra-herc"
     )
-    tricks: list[Annotated[int, Field(ge=0, le=10)]] = Field(default=[], max_length=2)
-    refe: bool = False
-    betl_defeated: bool = False
-    doubler: int | None = Field(default=None, ge=0, le=1)
+    tricks: list[PrefTricks] = Field(default=[], max_length=2)
+    refe: JsonBool = False
+    betl_defeated: JsonBool = False
+    doubler: Defender | None = None
 
 
 @router.post(
@@ -274,14 +279,18 @@ def pref_score(body: PrefScore) -> dict[str, Any]:
     lost betl, what is written. Points the code does not specify are said so."""
     with translated():
         return calc.pref_score_view(
-            body.contract, body.tricks, refe=body.refe, betl_defeated=body.betl_defeated,
+            body.contract,
+            body.tricks,
+            refe=body.refe,
+            betl_defeated=body.betl_defeated,
             doubler=body.doubler,
-        )  # fmt: skip
+        )
 
 
 class PrefAuction(BaseModel):
     """A preferans auction in speaking order from the opener."""
 
+    model_config = STRICT_BODY
     calls: list[Annotated[str, Field(pattern=PREF_CALL)]] = Field(
         max_length=LIMITS.list_items, examples=[["2", "3", "P", "P"]]
     )
@@ -305,7 +314,7 @@ def pref_auction(body: PrefAuction) -> dict[str, Any]:
 )
 def pref_cycle(
     board: Annotated[
-        list[int] | None,
+        list[Annotated[int, Field(ge=1, le=100_000)]] | None,
         Query(description="Board numbers (default: the 21-board cycle)", max_length=100),
     ] = None,
 ) -> dict[str, Any]:
@@ -317,10 +326,11 @@ def pref_cycle(
 class PrefMitchell(BaseModel):
     """The +/- results on one line of a board."""
 
-    results: list[Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)]] = Field(
+    model_config = STRICT_BODY
+    results: list[PrefResult] = Field(
         min_length=1, max_length=LIMITS.list_items, examples=[[10, -5, 3]]
     )
-    artificial: int = Field(default=0, ge=0, le=LIMITS.list_items)
+    artificial: ArtificialCount = 0
 
 
 @router.post(

@@ -13,5 +13,19 @@ __all__ = ["app", "kb_cmds", "main", "pref_cmds", "rules_cmds", "search_cmds", "
 
 
 def main() -> None:
-    """Entry point of the ``lawdesk`` console script."""
-    app()
+    """Entry point of the ``lawdesk`` console script. A failure no command foresaw is still
+    one line (with ``LAWDESK_DEBUG=1`` the traceback too), never a bare traceback."""
+    import os
+    import sys
+
+    try:
+        app()
+    except Exception as exc:  # commands report their own errors; this is the last resort
+        if os.environ.get("LAWDESK_DEBUG"):
+            raise
+        print(
+            f"error: lawdesk failed ({type(exc).__name__}: {exc}); this is a bug, please report "
+            "it with the command you ran (LAWDESK_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        sys.exit(70)

@@ -92,7 +92,8 @@ def show(
     kb: KbPath = store.DEFAULT_PATH,
     as_json: JsonFlag = False,
 ) -> None:
-    """Print a node: text, children, references out, cited-by, parallels, source lines.
+    """Print a node: text, children, references out, cited-by, parallels, defined terms used,
+    source lines.
 
     The ID may be typed loosely (sk-2017:27b1a, 'sk-2017 27B1(a)'); the canonical one is shown."""
     k = open_kb(kb)
@@ -133,6 +134,9 @@ def show(
             ],
         ),
     ]
+    sections.append(
+        ("terms", [f"{t['text']!r} -> {t['definition']}  ({t['term']})" for t in data["terms"]])
+    )
     for name, items in sections:
         if items:
             typer.echo(f"\n{name}:")

@@ -68,6 +68,9 @@ def search(
         except OSError as exc:
             fail(f"cannot read {batch}: {exc.strerror}")
             return
+        except UnicodeDecodeError as exc:
+            fail(f"{batch} is not UTF-8 text (byte {exc.start}); expected one query per line")
+            return
         for line in lines:
             try:
                 res = run(index, line, doc=doc, lang=lang, limit=limit)

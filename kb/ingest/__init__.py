@@ -1,4 +1,7 @@
-"""Ingest: one reader per source format, each ``read(text: str) -> ParsedDoc``.
+"""Ingest: one reader package per source format, each exporting ``read(text: str) -> ParsedDoc``.
+
+``kb/ingest/<reader>/`` holds one reader (``reader.py`` with ``read``, and the modules it alone
+uses); ``common.py`` and ``coverage.py`` beside them are shared by every reader and the build.
 
 Readers never refuse malformed input: what they cannot place is kept where it can be and
 reported as a ``Problem`` with its line.
@@ -11,7 +14,7 @@ from collections.abc import Callable
 
 from kb.models import ParsedDoc
 
-# doc id -> module in kb.ingest that reads it
+# doc id -> reader package in kb.ingest
 READERS: dict[str, str] = {
     "sr-2007": "sr2007",
     "hr-pref-2014": "hrpref",

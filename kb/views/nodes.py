@@ -175,6 +175,7 @@ def node_fields(kb: KB, node: Node) -> dict[str, Any]:
         "refs_out": _refs_out(kb, node.id),
         "cited_by": sorted({r["from"] for r in kb.cited_by(node.id)}),
         "parallels": kb.parallels(node.id),
+        "terms": kb.term_links(node.id),
     }
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from kb.ingest.common import squash
-from kb.ingest.hrpref_lines import UPPER
+from kb.ingest.hrpref.lines import UPPER
 
 TOC_HEAD = re.compile(r"^\s*Sadržaj\s*$")
 TOC_ARTICLE = re.compile(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.ingest.common import TreeBuilder, squash
-from kb.ingest.sr2007_lines import Line
+from kb.ingest.sr2007.lines import Line
 from kb.models import Node
 
 
@@ -42,13 +42,18 @@ class Sink:
             node.text = squash(f"{node.text} {add}")
         self.touch(node, line)
 
-    def touch(self, node: Node, line: Line) -> None:
-        """Extend ``node``'s raw text and line span by ``line`` and record its markers."""
+    def touch(self, node: Node, line: Line, *, marks: bool = True) -> None:
+        """Extend ``node``'s raw text and line span by ``line`` and record its markers.
+
+        ``marks=False`` when another node takes the line's words (``1. (a) ...``: the paragraph
+        keeps the line in its span, the item gets the text and with it the markers)."""
         if not node.raw:
             node.raw, node.line_start, node.line_end = line.raw, line.n, line.n
         elif line.n > node.line_end:
             node.raw = f"{node.raw}\n{line.raw}"
             node.line_end = line.n
+        if not marks:
+            return
         for mark in line.marks:
             notes = node.meta.setdefault("footnotes", [])
             if mark not in notes:

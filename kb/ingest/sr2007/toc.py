@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.ingest.sr2007_text import FENCE, GROUP, TOC_LAW, clean
+from kb.ingest.sr2007.text import FENCE, GROUP, TOC_LAW, clean
 
 KIND = {"POGLAVLJE": "chapter", "DEO": "part", "ODELJAK": "section-group"}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.ingest.hrpref_lines import (
+from kb.ingest.hrpref.lines import (
     ARTICLE,
     ARTICLE_TITLE,
     CHAPTER,
@@ -22,8 +22,8 @@ from kb.ingest.hrpref_lines import (
     marker,
     title_key,
 )
-from kb.ingest.hrpref_tables import is_table_row
-from kb.ingest.hrpref_toc import Toc
+from kb.ingest.hrpref.tables import is_table_row
+from kb.ingest.hrpref.toc import Toc
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.ingest.common import squash
-from kb.ingest.hrpref_lines import (
+from kb.ingest.hrpref.lines import (
     ALPHA,
     ARTICLE,
     ARTICLE_TITLE,
@@ -25,10 +25,10 @@ from kb.ingest.hrpref_lines import (
     marker,
     title_key,
 )
-from kb.ingest.hrpref_scan import Scan
-from kb.ingest.hrpref_sink import DOC, Sink
-from kb.ingest.hrpref_tables import VALUE_COLUMNS, table_row
-from kb.ingest.hrpref_toc import Toc, TocGroup
+from kb.ingest.hrpref.scan import Scan
+from kb.ingest.hrpref.sink import DOC, Sink
+from kb.ingest.hrpref.tables import VALUE_COLUMNS, table_row
+from kb.ingest.hrpref.toc import Toc, TocGroup
 from kb.models import Node
 
 HAND_LINES = 4
@@ -107,12 +107,25 @@ class Body:
         return self.base or self.subgroup or self.section or self.chapter
 
     def on_text(self, n: int, s: str) -> None:
-        """Plain text: the current node's own text."""
+        """Plain text: the current node's own text (after a finished list, the list's parent's)."""
+        if self.stack and self.paragraph_break(n) and ends_list(self.stack[-1].node, s):
+            self.stack.pop()
         node = self.target()
         if node is None:
             self.sink.problem(n, "unplaced-text", f"text before any chapter: {s.strip()[:60]!r}")
             return
         self.sink.append(node, n, s)
+
+    def paragraph_break(self, n: int) -> bool:
+        """Is line ``n`` set apart as a new paragraph? List items and the lines that continue
+        them follow one empty line; a new paragraph follows a gap padded with an NBSP-only line
+        (notes A.1)."""
+        k = n - 1
+        while k > 0 and not self.sink.norm[k - 1].strip():
+            if "\u00a0" in self.sink.raw[k - 1]:
+                return True
+            k -= 1
+        return False
 
     def kept_as_text(self, n: int, s: str, code: str, message: str) -> None:
         """A heading line that cannot open its node: reported, and kept as plain text."""
@@ -370,7 +383,9 @@ class Body:
             return
         kind, label, value, style, rest = found
         self.sink.cut_label(n, found_at(s))
-        parent, problem = self.place(kind, value)
+        top = self.stack[-1].node if self.stack else None
+        sentence = bool(rest) and not self.is_title(n, rest, kind, top)
+        parent, problem = self.place(kind, value, sentence)
         cite = child_cite(parent.cite, label, kind)
         k = 2
         while self.sink.builder.get(f"{DOC}:{cite}"):
@@ -398,8 +413,13 @@ class Body:
         self.last_child[parent.id] = node
         self.stack.append(Level(kind, value, node))
 
-    def place(self, kind: str, value: int) -> tuple[Node, str]:
-        """Pop the stack to where a marker belongs; return its parent and any numbering remark."""
+    def place(self, kind: str, value: int, sentence: bool = False) -> tuple[Node, str]:
+        """Pop the stack to where a marker belongs; return its parent and any numbering remark.
+
+        A first label of the open level's kind restarts that level, unless the open node is a
+        heading with its text begun and the new marker carries a sentence (``sentence``): then
+        it opens a list inside that heading's division (čl. 71 `a). opći principi ...` holds
+        the lists `a).  U boji ...`)."""
         assert self.base is not None
         for i in range(len(self.stack) - 1, -1, -1):
             lv = self.stack[i]
@@ -408,8 +428,8 @@ class Body:
                 return self.parent(), ""
         top = self.stack[-1] if self.stack else None
         if value == 1:
-            if top is not None and top.kind == kind:
-                self.stack.pop()  # a new run at the same level (čl. 51, 71, 75)
+            if top is not None and top.kind == kind and not (heading_open(top.node) and sentence):
+                self.stack.pop()  # a new run at the same level (čl. 51, 75)
                 return self.parent(), f"a new run starts at {kind} 1"
             return self.parent(), ""
         for i in range(len(self.stack) - 1, -1, -1):
@@ -529,6 +549,29 @@ class Body:
                 "hand-card-count",
                 f"{node.cite}: the hand {suits} holds {cards} cards, not 10",
             )
+
+
+def heading_open(node: Node) -> bool:
+    """A marker node with a heading whose own text has begun below it: an open division."""
+    return node.title is not None and bool(node.text)
+
+
+def ends_list(item: Node, line: str) -> bool:
+    """Does a plain line after ``item`` close the list the item is in?
+
+    It does when the item is a one-line sentence (text on its marker line, no heading, nothing
+    added yet, not announcing more with ``:``) and the line (set apart as a new paragraph, see
+    ``Body.paragraph_break``) starts a sentence at the margin: upper-case, not indented.
+    Lower-case or indented lines continue the item (čl. 5 a), 72 b) `Važno: ...`); text after
+    such a list belongs to the list's parent (čl. 21, 28, 71, 72).
+    """
+    return (
+        item.title is None
+        and bool(item.text)
+        and item.line_end == item.line_start
+        and not item.text.endswith(":")
+        and line[:1].isupper()
+    )
 
 
 def found_at(line: str) -> int:

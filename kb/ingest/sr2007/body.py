@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.ingest.common import ROMAN
-from kb.ingest.sr2007_lines import Line
-from kb.ingest.sr2007_sink import Sink
-from kb.ingest.sr2007_text import (
+from kb.ingest.sr2007.lines import Line
+from kb.ingest.sr2007.sink import Sink
+from kb.ingest.sr2007.text import (
     BULLET,
     EMBEDDED_SECTION,
     GROUP,
@@ -34,7 +34,7 @@ from kb.ingest.sr2007_text import (
     heading_like,
     next_letter,
 )
-from kb.ingest.sr2007_toc import KIND, Toc, group_cite
+from kb.ingest.sr2007.toc import KIND, Toc, group_cite
 from kb.models import Node, NodeKind
 
 _LISTED = {"paragraph", "item", "subitem"}
@@ -302,7 +302,7 @@ class BodyReader:
         node = self._new_paragraph(line, number, None)
         inline = INLINE_ITEM.match(rest)
         if inline:
-            self.sink.touch(node, line)
+            self.sink.touch(node, line, marks=False)
             letter = inline.group(1) or inline.group(3)
             self._add_item(line, letter, inline.group(2) if inline.group(1) else inline.group(4))
             return
@@ -383,7 +383,7 @@ class BodyReader:
             "number-reconstructed",
             f"line {line.n}: items without a paragraph number; taken as {node.cite}",
         )
-        self.sink.touch(node, line)
+        self.sink.touch(node, line, marks=False)
 
     def _add_subitem(self, line: Line, numeral: str, rest: str) -> None:
         item = self.item

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 
 from kb.ingest.common import slugify, squash
-from kb.ingest.hrpref_lines import DEF_ENTRY, DEF_NUMBER, DEF_SUB, PAGE
-from kb.ingest.hrpref_sink import Sink
-from kb.ingest.hrpref_tables import REZON_ROW, rezon_row
+from kb.ingest.hrpref.lines import DEF_ENTRY, DEF_NUMBER, DEF_SUB, PAGE
+from kb.ingest.hrpref.sink import Sink
+from kb.ingest.hrpref.tables import REZON_INLINE, REZON_ROW, rezon_row
 from kb.models import Node
 
 MAX_TERM_WORDS = 8
+SEPARATOR = "jednako"  # the rezon table's `=` (notes A.1)
 
 
 def term_slug(term: str) -> str:
@@ -30,6 +31,43 @@ def aliases(term: str) -> list[str]:
     bare = squash(re.sub(r"\([^)]*\)", " ", term)).replace("„", "").replace("“", "")
     names = [squash(p) for p in re.split(r"\s+ili\s+", bare) if squash(p)]
     return [n for n in [*names, *glosses] if n != squash(term)]
+
+
+# a word ending as a Croatian adjective or participle does (`Prilagođen`, `Rangirani`):
+# before `ili` it shares the noun of the alternative after it
+_ADJECTIVE = re.compile(r"(?:i|[aeo]n)$")
+_ABBREVIATION = re.compile(r"^([A-ZČĆŠŽĐ]{2,})-\s+(\S.*)$")  # `PB- preferans bodovi`
+_LANG_TAG = re.compile(r"\s+(?:eng|hr)\.$")  # `(Board eng.)`, `(Paleta hr.)`
+
+
+def term_names(term: str) -> tuple[list[str], list[str]]:
+    """The names of a term as the text uses them, and the other names (synonyms) it gives.
+
+    ``A ili B C`` with ``A`` an adjective shares the noun: ``Prilagođen ili arbitražni
+    rezultat`` -> prilagođen rezultat / arbitražni rezultat, ``Visoko pozicionirani ili
+    rangirani natjecatelj`` -> visoko pozicionirani / visoko rangirani natjecatelj; glosses in
+    brackets are synonyms (``Bord (Board eng.)``) unless they list adjectives for the first
+    word (``Preparatorni pik (pripravni, uvodni, početni)`` -> pripravni pik ...);
+    ``PB- preferans bodovi`` has both names.
+    """
+    glosses = [squash(g) for g in re.findall(r"\(([^)]*)\)", term)]
+    bare = squash(re.sub(r"\([^)]*\)", " ", term)).replace("„", "").replace("“", "")
+    if m := _ABBREVIATION.match(bare):
+        return [m.group(1), m.group(2)], []
+    alternatives = [squash(p) for p in re.split(r"\s+ili\s+", bare) if squash(p)]
+    first, rest = alternatives[0], alternatives[1:]
+    if rest and len(rest[-1].split()) > 1 and _ADJECTIVE.search(first):
+        noun, lead = rest[-1].split()[-1], first.split()[:-1]
+        first = f"{first} {noun}"
+        rest = [" ".join([*lead, r]) if len(r.split()) > 1 else f"{r} {noun}" for r in rest]
+    words = first.split()
+    for gloss in glosses:
+        parts = [squash(p) for p in gloss.split(",")]
+        if len(words) > 1 and len(parts) > 1 and all(len(p.split()) == 1 for p in parts):
+            rest += [" ".join([p, *words[1:]]) for p in parts]
+        else:
+            rest.append(_LANG_TAG.sub("", gloss))
+    return [first], rest
 
 
 def is_term(term: str) -> bool:
@@ -100,7 +138,8 @@ class Definitions:
             )
             slug = f"{slug}-{k}"
         self.slugs.add(slug)
-        meta = {"aliases": aliases(term)} if aliases(term) else {}
+        meta: dict[str, object] = {"aliases": aliases(term)} if aliases(term) else {}
+        meta["names"], meta["synonyms"] = term_names(term)
         self.entry = self.sink.add(
             "definition",
             f"def/{slug}",
@@ -166,12 +205,44 @@ class Definitions:
                 law="def",
                 rows=[],
                 heading=False,
-                meta={"columns": ["rezon", "karte"], "separator": "jednako"},
+                meta={"columns": ["rezon", "karte"], "separator": SEPARATOR},
             )
+            self.inline_first_row(self.entry, self.table)
         assert self.table.rows is not None
         self.table.rows.append(cells)
         self.sink.extend(self.table, n)
+        self.cut_separator(n, 0)
         if prose:
-            # the last row runs on into the entry's prose (notes A.6: l. 917)
+            # the last row runs on into the entry's prose (notes A.6: l. 917): the entry's
+            # text continues there, so the line is in its span too
             self.entry.text = f"{self.entry.text} {squash(prose)}"
+            self.sink.extend(self.entry, n)
             self.table = None
+
+    def cut_separator(self, n: int, start: int) -> None:
+        """The `jednako` of the rezon row starting at ``start`` of line ``n`` is the table's
+        separator (``meta["separator"]``), not text."""
+        s = self.sink.norm[n - 1]
+        at = s.find(SEPARATOR, start)
+        if at >= 0:
+            self.sink.cut_structure(n, at, at + len(SEPARATOR))
+
+    def inline_first_row(self, entry: Node, table: Node) -> None:
+        """Move a row that runs on at the end of the entry's text (the `0,5` row of *Rezon*,
+        l. 895) to the head of the table, and the table's span back to that line."""
+        assert table.rows is not None
+        line = entry.line_end
+        m = REZON_INLINE.search(entry.text)
+        at = REZON_INLINE.search(self.sink.norm[line - 1])
+        if m is None or at is None:
+            return
+        entry.text = entry.text[: m.start()].rstrip()
+        table.rows.append(rezon_row(m.group(1))[0])
+        self.sink.extend(table, line)
+        self.cut_separator(line, at.start())
+        table.line_start = min(table.line_start, line)
+        self.sink.problem(
+            line,
+            "table-row-inline",
+            f"{table.cite}: the row {m.group(1)!r} ends the prose line; moved to the table",
+        )

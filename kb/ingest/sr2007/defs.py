@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from kb.ingest.common import slugify, squash
-from kb.ingest.sr2007_lines import Line
-from kb.ingest.sr2007_sink import Sink
-from kb.ingest.sr2007_text import PARAGRAPH, TERM
+from kb.ingest.sr2007.lines import Line
+from kb.ingest.sr2007.sink import Sink
+from kb.ingest.sr2007.text import PARAGRAPH, TERM
 from kb.models import Node
 
 _ALIAS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
@@ -33,6 +33,11 @@ def split_term(bold: str, outer: str | None) -> tuple[str, list[str], str]:
         aliases.append(squash(outer))
         title = f"{bold} ({squash(outer)})"
     return head, aliases, title
+
+
+def synonyms(aliases: list[str]) -> list[str]:
+    """The other names a definition gives, one per name: ``sudija, DT`` -> sudija, DT."""
+    return [name for alias in aliases for name in (squash(a) for a in alias.split(",")) if name]
 
 
 def read_definitions(sink: Sink, lines: list[Line], parent: str | None) -> list[Line]:
@@ -63,7 +68,12 @@ def read_definitions(sink: Sink, lines: list[Line], parent: str | None) -> list[
                 parent=parent,
                 lines=(line.n, line.n),
                 law="def",
-                meta={"term": head, "aliases": aliases},
+                meta={
+                    "term": head,
+                    "aliases": aliases,
+                    "names": [head],
+                    "synonyms": synonyms(aliases),
+                },
             )
             sink.touch(term, line)
             sense = None

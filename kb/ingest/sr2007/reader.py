@@ -11,11 +11,11 @@ everything repaired or rebuilt is a problem. See ../shared/notes/sources-bridge-
 from __future__ import annotations
 
 from kb.ingest.common import TreeBuilder, source_lines
-from kb.ingest.sr2007_body import BodyReader
-from kb.ingest.sr2007_defs import read_definitions
-from kb.ingest.sr2007_lines import Line, Regions, content_lines, coverage_body, find_regions
-from kb.ingest.sr2007_sink import Sink
-from kb.ingest.sr2007_toc import Toc, parse_toc
+from kb.ingest.sr2007.body import BodyReader
+from kb.ingest.sr2007.defs import read_definitions
+from kb.ingest.sr2007.lines import Line, Regions, content_lines, coverage_body, find_regions
+from kb.ingest.sr2007.sink import Sink
+from kb.ingest.sr2007.toc import Toc, parse_toc
 from kb.models import ParsedDoc
 
 DOC = "sr-2007"

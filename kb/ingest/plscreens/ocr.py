@@ -2,7 +2,7 @@
 
 The OCR dropped every Polish diacritic and replaced many by look-alikes (``zastony`` for
 ``zasłony``, ``cze$¢`` for ``część``). Eleven of the OCR output letters are themselves Polish
-letters, so character rules would corrupt good words; instead ``pl_ocr.tsv`` lists exact OCR
+letters, so character rules would corrupt good words; instead ``ocr.tsv`` lists exact OCR
 tokens and their repairs (notes sources-hr-pl-ru.md B.3/B.4), plus a few positional overrides
 where only the line decides (``te`` -> ``tę`` at l.118 only). Every substitution is returned as
 an :class:`Edit`, so the raw text can always be restored (:func:`restore`).
@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-LIST_PATH = Path(__file__).with_name("pl_ocr.tsv")
+LIST_PATH = Path(__file__).with_name("ocr.tsv")
 
 # Punctuation around a word; OCR look-alikes ($ ¢ é ] ? ;) are NOT stripped first, because
 # they are letters in damaged words (``zapowied?``, ``nieprawidtowe]``, ``licytacyjne;j``).
@@ -54,7 +54,7 @@ class Edit(NamedTuple):
     col: int
 
 
-def parse_corrections(tsv: str, source: str = "pl_ocr.tsv") -> list[Correction]:
+def parse_corrections(tsv: str, source: str = "ocr.tsv") -> list[Correction]:
     """Parse the correction list (``raw<TAB>fixed[<TAB>note[<TAB>only_lines]]``, ``#`` comments).
 
     Raises ValueError quoting the offending row and the accepted form.

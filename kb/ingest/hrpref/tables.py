@@ -25,6 +25,9 @@ NUMBER_ROW = re.compile(r"^\s*\d+(?:\s+\d+)+\s*(?:<\s*)?$")
 REZON_ROW = re.compile(r"^\s*(\d(?:,5)?)\s+jednako\s+(\S.*)$")
 # a rezon alternative ends with `;` plus optional `.`/`,`; anything after it is prose
 REZON_TAIL = re.compile(r"^(.*?;[.,]*)\s+(?!ili\s)(\S.*)$")
+# a rezon row run on at the end of the prose line above the table (`... odmah: 0,5 jednako K,x;
+# ili D,x,x; ili J,x,x,x;,`): the first row, printed before the line break
+REZON_INLINE = re.compile(r"(?<=\s)(\d(?:,5)?\s+jednako\s+(?:(?!jednako).)*;[.,]*)$")
 
 VALUE_COLUMNS = ["", "", "", "", "izvođač za igru", "pratilac za štih"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from kb.ingest.common import TreeBuilder
-from kb.ingest.sk2017_draft import Draft, Part
-from kb.ingest.sk2017_text import clean
+from kb.ingest.sk2017.draft import Draft, Part
+from kb.ingest.sk2017.text import clean
 
 _NUMBER = re.compile(r"^\d+(?:\s*[-–]\s*\d+)?$")
 

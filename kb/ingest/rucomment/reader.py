@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from kb.ingest.common import ROMAN, TreeBuilder, source_lines, squash
-from kb.ingest.rucomment_clean import Line, clean_lines
+from kb.ingest.rucomment.clean import Line, clean_lines
 from kb.models import Node, ParsedDoc
 
 DOC = "ru-comment"

@@ -10,10 +10,10 @@ carries the marker, and the split sentence is joined again.
 from __future__ import annotations
 
 from kb.ingest.common import TreeBuilder, source_lines
-from kb.ingest.sk2017_draft import Draft, Part, emit
-from kb.ingest.sk2017_front import read_front
-from kb.ingest.sk2017_laws import Footnote, LawWalker, units
-from kb.ingest.sk2017_text import LAW_HEADING, body_text
+from kb.ingest.sk2017.draft import Draft, Part, emit
+from kb.ingest.sk2017.front import read_front
+from kb.ingest.sk2017.laws import Footnote, LawWalker, units
+from kb.ingest.sk2017.text import LAW_HEADING, body_text
 from kb.models import ParsedDoc
 
 DOC = "sk-2017"

@@ -3,9 +3,9 @@
 The file (notes sources-hr-pl-ru.md, Part B) has a title line, four unnumbered section headings
 (numbered here 1-4 in order, as ``pkt. 3`` at l.115 confirms), inline items ``a)``-``c)`` in
 sections 2 and 3, and in section 4 a run of bare markers ``a)``...``g)`` (``e)`` lost) standing
-apart from the seven paragraphs they label. OCR damage is repaired by :mod:`kb.ingest.pl_ocr`;
-``raw`` keeps the source as it stands, ``text`` the repaired words, ``meta["ocr_edits"]`` the
-substitutions made in the node's own lines.
+apart from the seven paragraphs they label. OCR damage is repaired by
+:mod:`kb.ingest.plscreens.ocr`; ``raw`` keeps the source as it stands, ``text`` the repaired
+words, ``meta["ocr_edits"]`` the substitutions made in the node's own lines.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from kb.ingest.common import TreeBuilder, source_lines, squash
-from kb.ingest.pl_ocr import Edit, repair
+from kb.ingest.plscreens.ocr import Edit, repair
 from kb.models import Node, ParsedDoc
 
 DOC = "pl-screens"

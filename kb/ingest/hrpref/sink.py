@@ -28,6 +28,9 @@ class Sink:
         # line -> where its text starts after the numbering label (`a)`, `1.`, `Članak 5.`):
         # the label becomes the node's ``label``, so the coverage body leaves it out
         self.label_cut: dict[int, int] = {}
+        # line -> character spans that are table structure, not text (the rezon table's
+        # `jednako` separator, kept in the table's meta): also left out of the coverage body
+        self.structure: dict[int, list[tuple[int, int]]] = {}
         self._own: dict[str, list[str]] = {}
 
     def add(
@@ -84,9 +87,17 @@ class Sink:
         """Mark the first ``at`` characters of a normalised line as its numbering label."""
         self.label_cut[line] = at
 
+    def cut_structure(self, line: int, start: int, end: int) -> None:
+        """Mark characters ``start:end`` of a normalised line as table structure."""
+        self.structure.setdefault(line, []).append((start, end))
+
     def body_text(self, line: int) -> str:
-        """A body line's clean text for the coverage measure (numbering label left out)."""
-        return squash(self.norm[line - 1][self.label_cut.get(line, 0) :])
+        """A body line's clean text for the coverage measure (numbering label and table
+        structure left out)."""
+        s = self.norm[line - 1]
+        for start, end in sorted(self.structure.get(line, []), reverse=True):
+            s = s[:start] + " " + s[end:]
+        return squash(s[self.label_cut.get(line, 0) :])
 
     def problem(self, line: int | None, code: str, message: str) -> None:
         """Record something that could not be placed or had to be repaired."""

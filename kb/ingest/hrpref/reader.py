@@ -10,12 +10,12 @@ chapters `ch/5`, sections `ch/5/sg/III`, definitions `def/igra`, tables `77/tabl
 from __future__ import annotations
 
 from kb.ingest.common import slugify, source_lines, squash
-from kb.ingest.hrpref_body import Body
-from kb.ingest.hrpref_defs import Definitions
-from kb.ingest.hrpref_lines import CHAPTER, PAGE, normalise, strip_markup, title_key
-from kb.ingest.hrpref_scan import is_chapter, scan
-from kb.ingest.hrpref_sink import Sink
-from kb.ingest.hrpref_toc import Toc, TocArticle, TocGroup, parse_toc
+from kb.ingest.hrpref.body import Body
+from kb.ingest.hrpref.defs import Definitions
+from kb.ingest.hrpref.lines import CHAPTER, PAGE, normalise, strip_markup, title_key
+from kb.ingest.hrpref.scan import is_chapter, scan
+from kb.ingest.hrpref.sink import Sink
+from kb.ingest.hrpref.toc import Toc, TocArticle, TocGroup, parse_toc
 from kb.models import ParsedDoc
 
 FOREWORD_CITE = "predgovor"

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from kb.ingest.common import TreeBuilder, slugify
-from kb.ingest.sk2017_draft import Draft, Part
-from kb.ingest.sk2017_text import body_text, clean
+from kb.ingest.sk2017.draft import Draft, Part
+from kb.ingest.sk2017.text import body_text, clean
 
 _TOC_ENTRY = re.compile(r"^(?P<entry>.*?)\.*\t+\s*(?P<page>\d+)\s*$")
 _TOC_LAW = re.compile(r"^\s*PRAVIDLO\s+(\d{1,3})\s*[–-]\s*(.*?)\s*$")
@@ -185,6 +185,8 @@ def _definition(
         slug = f"{slug}-{slugs[slug]}"
     entry = Draft("definition", f"def/{slug}", term, "def", title=term)
     entry.meta["term"] = term
+    entry.meta["names"] = natural_names(term)
+    entry.meta["synonyms"] = []  # the English equivalent is not a word of the Slovak text
     entry.meta["en"] = clean(m["en"]).text
     body = clean(m["text"])
     _repairs(builder, n, body.repairs)
@@ -199,6 +201,20 @@ def _definition(
         child.meta["inline"] = True
         entry.children.append(child)
     return entry
+
+
+def natural_names(term: str) -> list[str]:
+    """A glossary headword in the word order of the text: ``Karta, pokutová`` -> ``pokutová
+    karta``. With two modifiers both orders occur in the text (``predpokladaný hlavný hráč``,
+    ``psychických klamlivých hlášok``), and either alone (``nezamiešaný balíček``)."""
+    head, *mods = [p.strip() for p in term.split(",") if p.strip()] or [term]
+    if not mods:
+        return [head]
+    noun = head[:1].lower() + head[1:]
+    forms = [" ".join([*mods, noun]), " ".join([*reversed(mods), noun])]
+    if len(mods) > 1:
+        forms += [f"{m} {noun}" for m in mods]
+    return list(dict.fromkeys(forms))
 
 
 def split_senses(text: str) -> tuple[str, list[str]]:

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 
 from kb.ingest.common import ROMAN, TreeBuilder
-from kb.ingest.sk2017_draft import Draft, Part
-from kb.ingest.sk2017_tables import finish_table
-from kb.ingest.sk2017_text import (
+from kb.ingest.sk2017.draft import Draft, Part
+from kb.ingest.sk2017.tables import finish_table
+from kb.ingest.sk2017.text import (
     BULLET,
     FOOTNOTE_LINE,
     ITEM,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.ingest.common import TreeBuilder
-from kb.ingest.sr2007_text import (
+from kb.ingest.sr2007.text import (
     BLANK,
     EMBEDDED_SECTION,
     FENCE,
