@@ -8,8 +8,7 @@ from kb.corpus import load_sources
 from kb.refs import parse_cite
 from kb.script import sr_to_latin
 from kb.search import intent, route
-from kb.search.analyze import conditional
-from kb.search.analyze import full_analyzer as analyzer
+from kb.search.analyze import analyzer, conditional
 from kb.search.langdata import INTENTS, LANG_DIR, LANGS, LangDataError, load, read_pairs
 from kb.search.normalize import cite_terms, fold
 from kb.search.query import analyse

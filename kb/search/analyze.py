@@ -128,7 +128,7 @@ def check_code(code: str) -> None:
 
 
 @functools.cache
-def full_analyzer(code: str) -> Analyzer:
+def analyzer(code: str) -> Analyzer:
     """The analyzer running the language's own lemmatizer (the build; tests)."""
     check_code(code)
     return Analyzer(code, Lemmatizer(code))

@@ -38,7 +38,7 @@ import numpy as np
 
 from kb.models import Node
 from kb.search import bm25
-from kb.search.analyze import full_analyzer
+from kb.search.analyze import analyzer
 from kb.search.langdata import LANG_DIR, LANGS
 from kb.search.lemmatize import extract_table, pipeline
 from kb.search.units import Corpus, DocMeta, passages, unit_text
@@ -122,7 +122,7 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     def analyse(lang: str, text: str) -> tuple[list[str], list[str]]:
         key = (lang, text)
         if key not in analysed:
-            a = full_analyzer(lang).analyze(text)
+            a = analyzer(lang).analyze(text)
             for t in a.tokens:
                 surface[lang][t.folded].add(t.lemma)
                 exact_words[lang].add(t.exact)
@@ -210,7 +210,7 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
         row: list[tuple[int, int, int, int]] = []
         if first_unit[node_ix[n.id]] >= 0:
             lang = docs[n.doc].lang
-            for t in full_analyzer(lang).tokens(unit_text(n)):
+            for t in analyzer(lang).tokens(unit_text(n)):
                 row.append(
                     (
                         t.start,
@@ -358,7 +358,7 @@ def _lexicon(corpus: Corpus, lemma_vocab: list[str]) -> dict[str, Any]:
     def analyse(lang: str, text: str) -> set[str]:
         return {
             t.lemma
-            for t in full_analyzer(lang).tokens(text)
+            for t in analyzer(lang).tokens(text)
             if not t.stop and len(t.lemma) >= lexicon.KEY_MIN
         }
 
@@ -380,7 +380,7 @@ def _lang_data(
     data_lemmas: dict[str, set[str]] = {}
     data_words: dict[str, set[str]] = {}
     for lang in LANGS:
-        an = full_analyzer(lang)
+        an = analyzer(lang)
         words = an.data_words() | route.data_words(lang)
         data_words[lang] = words
         data_lemmas[lang] = {an.lemma(w) for w in words}

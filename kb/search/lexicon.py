@@ -163,9 +163,9 @@ def aligned_texts(
     titles: Iterable[tuple[str, str, str, str]],
 ) -> Iterator[Aligned]:
     """What the lexicon is mined from. ``docs``: document -> (language, edition); ``texts``:
-    node -> its title and text; ``heads``: node -> its title; ``parallels``: node -> [{"id", "relation"}] (the store's
-    parallels, kb/align); ``titles``: (language, cite, title, edition) of the official titles
-    of a language without documents (English).
+    node -> its title and text; ``heads``: node -> its title; ``parallels``: node ->
+    [{"id", "relation"}] (the store's parallels, kb/align); ``titles``: (language, cite, title,
+    edition) of the official titles of a language without documents (English).
 
     Nodes of two documents in different languages that align as the same provision (or a
     commentary or regulation on it) give one pair, a preferans analogue none (it is another
