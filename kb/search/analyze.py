@@ -92,7 +92,12 @@ class Analyzer:
             else:
                 entry = Synonym(tuple(self.analyze(text).lemmas), None, doc)
             toks = self.tokens(key)
-            for form in {tuple(t.lemma for t in toks), tuple(t.folded for t in toks)}:
+            forms = {tuple(t.folded for t in toks)}
+            # by lemmas too ("kibici" -> kibic), unless that would take a short or stop word for
+            # the key (the lemma of the abbreviation "ui" is "u", a preposition)
+            if all(len(t.lemma) >= 3 and t.lemma not in self.stop_words for t in toks):
+                forms.add(tuple(t.lemma for t in toks))
+            for form in forms:
                 values = out.setdefault(form, [])
                 if entry not in values:
                     values.append(entry)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.metadata
+import itertools
 import json
 import os
 import shutil
@@ -96,6 +97,12 @@ def corpus_from_kb(kb: Any) -> Corpus:
     return Corpus(docs, nodes, dict(refs), parallels, kb.build_hash)
 
 
+def pairs(lemmas: list[str]) -> list[str]:
+    """Adjacent content words as one term ("výnos obranca" -> ``obranca|vynos``, either order):
+    a passage that says the query's words together outranks one that has them apart."""
+    return ["|".join(sorted(ab)) for ab in itertools.pairwise(lemmas) if ab[0] != ab[1]]
+
+
 def _tag(lang: str, terms: Iterable[str]) -> list[str]:
     return [f"{lang} {t}" for t in terms]
 
@@ -112,46 +119,53 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     units = passages(nodes)
     lemma_field: list[list[str]] = []
     exact_field: list[list[str]] = []
+    pair_field: list[list[str]] = []
     heading: dict[str, list[int]] = defaultdict(list)
     head_len = np.zeros(len(units), dtype=np.float32)
     lang_of: list[str] = []
+    unit_heads: list[list[str]] = []  # each unit's own heading, as tagged lemma terms
     analysed: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
     surface: dict[str, dict[str, set[str]]] = {lang: defaultdict(set) for lang in LANGS}
     exact_words: dict[str, set[str]] = {lang: set() for lang in LANGS}
 
-    def analyse(lang: str, text: str) -> tuple[list[str], list[str]]:
+    def analyse(lang: str, text: str) -> tuple[list[str], list[str], list[str]]:
         key = (lang, text)
         if key not in analysed:
             a = analyzer(lang).analyze(text)
             for t in a.tokens:
                 surface[lang][t.folded].add(t.lemma)
                 exact_words[lang].add(t.exact)
-            analysed[key] = (a.lemmas, a.exact)
+            analysed[key] = (a.lemmas, a.exact, pairs([t.lemma for t in a.tokens if not t.stop]))
         return analysed[key]
 
     for j, p in enumerate(units):
         lang = docs[by_id[p.node].doc].lang
         lang_of.append(lang)
-        lem, ex = analyse(lang, p.text)
-        lem, ex = list(lem), list(ex)
+        lem, ex, pr = analyse(lang, p.text)
+        lem, ex, pr = list(lem), list(ex), list(pr)
         for ctx in p.context:
-            cl, ce = analyse(lang, ctx)
+            cl, ce, cp = analyse(lang, ctx)
             lem += cl
             ex += ce
+            pr += cp
         lemma_field.append(_tag(lang, lem))
         exact_field.append(_tag(lang, ex))
+        pair_field.append(_tag(lang, pr))
+        unit_heads.append([])
         if p.heading:
-            own = set(analyse(lang, p.heading)[0])
+            own = sorted({t for t in analyse(lang, p.heading)[0] if not t[:1].isdigit()})
             head_len[j] = len(own)
             for t in own:
                 heading[f"{lang} {t}"].append(j)
+                unit_heads[j].append(f"{lang} {t}")
     arrays: dict[str, np.ndarray] = {}
     vocabs: dict[str, list[str]] = {}
-    for name, fld in (("lemma", lemma_field), ("exact", exact_field)):
+    for name, fld in (("lemma", lemma_field), ("exact", exact_field), ("pair", pair_field)):
         vocab, ptr, unit, weight, idf = bm25.csr(fld, lang_of)
         vocabs[name] = vocab
         arrays[f"{name}_ptr"], arrays[f"{name}_unit"], arrays[f"{name}_w"] = ptr, unit, weight
         arrays[f"{name}_idf"] = idf
+    lemma_ids = {t: i for i, t in enumerate(vocabs["lemma"])}
     # the documents each lemma term occurs in (for a document's share of the query)
     unit_doc = np.array([doc_ix[by_id[p.node].doc] for p in units], dtype=np.int16)
     ptr = arrays["lemma_ptr"]
@@ -164,13 +178,17 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     arrays["lemma_docs"] = (
         np.concatenate(term_docs).astype(np.int16) if term_docs else np.zeros(0, np.int16)
     )
-    lemma_ids = {t: i for i, t in enumerate(vocabs["lemma"])}
     hrows = [heading.get(t, []) for t in vocabs["lemma"]]
     hptr = np.zeros(len(hrows) + 1, dtype=np.int64)
     hptr[1:] = np.cumsum([len(r) for r in hrows])
     arrays["head_ptr"] = hptr
     arrays["head_unit"] = np.fromiter((j for r in hrows for j in r), np.int32, int(hptr[-1]))
     arrays["head_len"] = head_len
+    head_ids = [[lemma_ids[t] for t in h if t in lemma_ids] for h in unit_heads]
+    uptr = np.zeros(len(units) + 1, dtype=np.int64)
+    uptr[1:] = np.cumsum([len(h) for h in head_ids])
+    arrays["uhead_ptr"] = uptr
+    arrays["uhead_term"] = np.array([t for h in head_ids for t in h], dtype=np.int32)
     # units
     arrays["unit_node"] = np.array([node_ix[p.node] for p in units], dtype=np.int32)
     arrays["unit_lang"] = np.array([lang_ix[lg] for lg in lang_of], dtype=np.int8)
@@ -197,6 +215,13 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
         ],
         axis=1,
     ).astype(np.int32)
+    # twins: the same provision in another edition of the Laws (one result shows both)
+    twins = [_twins(n, corpus, node_ix) for n in nodes]
+    tptr = np.zeros(len(nodes) + 1, dtype=np.int64)
+    tptr[1:] = np.cumsum([len(t) for t in twins])
+    arrays["twin_ptr"] = tptr
+    arrays["twin_node"] = np.fromiter((t for r in twins for t in r), np.int32, int(tptr[-1]))
+    arrays["node_group"] = _groups(arrays["node_prov"], twins)
     # resolved references, node -> nodes
     rrows = [[node_ix[t] for t in corpus.refs.get(n.id, ()) if t in node_ix] for n in nodes]
     rptr = np.zeros(len(nodes) + 1, dtype=np.int64)
@@ -278,6 +303,46 @@ def _replace(new: Path, directory: Path) -> None:
     os.replace(new, directory)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+TWIN_RELATIONS = frozenset({"same", "changed", "moved"})
+
+
+def _twins(node: Node, corpus: Corpus, node_ix: dict[str, int]) -> list[int]:
+    """The nodes of other editions of the Laws that are the same provision as ``node``."""
+    if corpus.docs[node.doc].kind != "laws":
+        return []
+    out = []
+    for p in corpus.parallels.get(node.id, ()):
+        other = str(p["id"])
+        odoc = other.split(":", 1)[0]
+        meta = corpus.docs.get(odoc)
+        if meta is None or meta.kind != "laws" or odoc == node.doc or other not in node_ix:
+            continue
+        if p.get("relation") in TWIN_RELATIONS:
+            out.append(node_ix[other])
+    return out
+
+
+def _groups(prov: np.ndarray, twins: list[list[int]]) -> np.ndarray:
+    """Per node, its provision's group: a provision and its twins in the other editions share
+    one (the smallest node index among them)."""
+    root = list(range(len(prov)))
+
+    def find(x: int) -> int:
+        while root[x] != x:
+            root[x] = root[root[x]]
+            x = root[x]
+        return x
+
+    for n, found in enumerate(twins):
+        if int(prov[n]) != n:
+            continue  # provisions only
+        for t in found:
+            if int(prov[t]) == t:
+                a, b = find(n), find(t)
+                root[max(a, b)] = min(a, b)
+    return np.array([find(int(prov[n])) for n in range(len(prov))], dtype=np.int32)
 
 
 def _subtree_ends(parent: np.ndarray) -> np.ndarray:

@@ -35,9 +35,14 @@ _ARRAYS = (
     "exact_unit",
     "exact_w",
     "exact_idf",
+    "pair_ptr",
+    "pair_unit",
+    "pair_w",
     "head_ptr",
     "head_unit",
     "head_len",
+    "uhead_ptr",
+    "uhead_term",
     "unit_node",
     "unit_lang",
     "unit_doc",
@@ -47,6 +52,9 @@ _ARRAYS = (
     "node_parent",
     "node_prov",
     "node_span",
+    "node_group",
+    "twin_ptr",
+    "twin_node",
     "ref_ptr",
     "ref_node",
     "tok_ptr",
@@ -85,7 +93,9 @@ class SearchIndex:
                 name: np.asarray(np.load(directory / f"{name}.npy", mmap_mode="r"))
                 for name in _ARRAYS
             }
-            self.vocab = {name: _vocab(directory / f"{name}.vocab") for name in ("lemma", "exact")}
+            self.vocab = {
+                name: _vocab(directory / f"{name}.vocab") for name in ("lemma", "exact", "pair")
+            }
             self._terms = {name: list(v) for name, v in self.vocab.items()}
             with (directory / "nodes.jsonl").open("rb") as fh:
                 self._records = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
@@ -175,6 +185,16 @@ class SearchIndex:
         """The documents (indexes into ``doc_ids``) lemma term id ``term`` occurs in."""
         ptr = self.a["lemma_dptr"]
         return self.a["lemma_docs"][int(ptr[term]) : int(ptr[term + 1])]
+
+    def twins(self, node: int) -> np.ndarray:
+        """The same provision in the other editions of the Laws."""
+        ptr = self.a["twin_ptr"]
+        return self.a["twin_node"][int(ptr[node]) : int(ptr[node + 1])]
+
+    def heading_terms(self, unit: int) -> np.ndarray:
+        """The lemma term ids of a unit's own heading (title, defined term)."""
+        ptr = self.a["uhead_ptr"]
+        return self.a["uhead_term"][int(ptr[unit]) : int(ptr[unit + 1])]
 
     def term(self, field: str, term: int) -> str:
         """The tagged term (``<lang> <term>``) of a term id."""

@@ -18,15 +18,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kb.search.artefact import FLAG_DEFINITION, FLAG_TITLE_ONLY
+from kb.search.artefact import FLAG_DEFINITION, FLAG_TITLE_ONLY, pairs
 from kb.search.cite import QueryCite
 from kb.search.index import SearchIndex
 from kb.search.lexicon import space
 from kb.search.query import Analysis, Query
 
 EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
+PAIR_WEIGHT = 0.5
 EXPANSION_WEIGHT = 0.7  # player vocabulary counts a little less than the user's own words
-ROUTE_WEIGHT = 0.9  # a Law reached through a vocabulary route ranks under an equal direct hit
+ROUTE_WEIGHT = 0.5  # a Law reached through a vocabulary route, when nothing in it matches
+ROUTE_INSIDE = 0.5  # what a route adds to the paragraphs of its Law that the words match
 ROUTE_OWN_LANGUAGE = 1.02  # ... and in a document of the query's language, just above the others
 FUZZY_COVER = 0.5  # a word matched only one edit away counts half towards the cover
 FUZZY_WEIGHT = 0.5  # ... and weighs half
@@ -38,13 +40,20 @@ GROUP = True  # one result per provision
 PROVISION_OTHERS = 2  # a provision's other matching nodes that add to its best one
 PROVISION_SHARE = 0.3  # ... and how much of theirs
 SHOWN_PER_PROVISION = 2
-SECOND_RATIO = 0.9
+SECOND_RATIO = 0.6
 FUZZY_MIN = 5  # words shorter than this are not corrected (too many neighbours)
 TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query matches
 TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as context
 DEFINITION_BOOST = 2.0  # "šta je X": definitions first
 DEFINITION_PRIOR = 0.7  # otherwise a definition ranks under the rules that use the term
+# a document about one subject (play behind screens) or one part of the Laws (a commentary on
+# Laws 24-39) answers fewer questions than the Laws or a whole code, unless the query names it
+KIND_PRIOR = {"regulation": 0.6, "commentary": 0.8}
 DOC_SHARPNESS = 1.0  # how much a document's share of the query words weighs its units
+GLOSSARY = True
+GLOSSARY_MIN = 0.5  # a definition matching at least this share of the best unit expands the query
+GLOSSARY_TOP = 2  # ... at most this many definitions
+GLOSSARY_WEIGHT = 0.5  # the defined term's weight as a query word (times the match's share)
 HEADING_UNDER = 0.98  # a bare heading scores at most this share of the best rule under it
 DEFINITION_WORDS = 3  # ... when what remains of the query is a term, not a long question
 STEER_OTHER = 0.4  # a query naming a document ("preferans", "screens"): other documents' weight
@@ -218,8 +227,10 @@ class Ranker:
                 self.route("en", en_terms, prior[code], a, routed)
         idf = index.a["lemma_idf"]
         doc_cover = np.zeros(len(index.doc_ids), dtype=np.float64)
+        zs: dict[str, float] = {}
         for code in index.doc_langs:
             z, terms, by_word = self.terms(code, positions, prior)
+            zs[code] = z
             if not terms:
                 continue
             for options in by_word:
@@ -233,7 +244,7 @@ class Ranker:
                 u, pw = index.postings(fld, tid)
                 units.append(u)
                 weights.append(pw * np.float32(w / z))
-            tagged = {index.term(fld, tid) for fld, tid, _ in terms}
+            tagged = {index.term(fld, tid) for fld, tid, _ in terms if fld != "pair"}
             heads.extend(t for t in tagged if not t.split(" ", 1)[1][:1].isdigit())
             marks[code] = frozenset(t.split(" ", 1)[1] for t in tagged)
         n = index.n_units
@@ -244,13 +255,19 @@ class Ranker:
             if units
             else np.zeros(n, dtype=np.float32)
         )
+        if not definition and GLOSSARY:
+            self.glossary(scores, zs)
+        doc_prior = np.array([KIND_PRIOR.get(m.kind, 1.0) for m in index.docs.values()])
+        if steer:
+            doc_prior[:] = 1.0  # the query names a document: the steering decides
         if doc_cover.max() > 0:
-            doc_prior = (doc_cover / doc_cover.max()) ** DOC_SHARPNESS
-            scores *= doc_prior[index.a["unit_doc"]].astype(np.float32)
+            doc_prior *= (doc_cover / doc_cover.max()) ** DOC_SHARPNESS
+        scores *= doc_prior[index.a["unit_doc"]].astype(np.float32)
         flags = index.a["unit_flags"]
         if heads:
             scores *= 1.0 + TITLE_WEIGHT * self.title_match(heads)
         scores[(flags & FLAG_TITLE_ONLY) > 0] *= TITLE_ONLY_PRIOR
+        self.routes(scores, routed)
         self.under_rules(scores)
         is_def = (flags & FLAG_DEFINITION) > 0
         if definition and any(_short(a) for a in analyses.values()):
@@ -272,17 +289,70 @@ class Ranker:
                 node_marks[node] = (code, marks.get(code, frozenset()))
         return self.finish(scored, node_marks, routed, steer)
 
-    def under_rules(self, scores: np.ndarray) -> None:
-        """A bare heading (a law or section title with no text) never outranks the rules under
-        it: it scores at most just under the best of them."""
+    def glossary(self, scores: np.ndarray, zs: dict[str, float]) -> None:
+        """The definitions as query expansion: a query that describes a defined term ("played
+        a card of another suit although able to follow") matches its definition best; the
+        term itself ("renons"), and its translations in the other documents' languages, then
+        count as words of the query, weighted by how well the definition matched."""
         index = self.index
         flags = index.a["unit_flags"]
-        heading = np.flatnonzero(((flags & FLAG_TITLE_ONLY) > 0) & (scores > 0))
+        top = float(scores.max())
+        if top <= 0:
+            return
+        defs = np.flatnonzero(((flags & FLAG_DEFINITION) > 0) & (scores >= GLOSSARY_MIN * top))
+        if not defs.size:
+            return
+        chosen = defs[np.argsort(-scores[defs])[:GLOSSARY_TOP]]
+        unit_lang = index.a["unit_lang"]
+        vocab = index.vocab["lemma"]
+        extra: dict[int, float] = {}
+        for j in chosen:
+            ratio = float(scores[j]) / top
+            src = index.langs[int(unit_lang[j])]
+            for tid in index.heading_terms(int(j)):
+                lemma = index.term("lemma", int(tid)).split(" ", 1)[1]
+                w = GLOSSARY_WEIGHT * ratio
+                extra[int(tid)] = max(extra.get(int(tid), 0.0), w / zs.get(src, 1.0))
+                for code in index.doc_langs:
+                    for other, p in index.lexicon.translations(src, lemma, code):
+                        t = vocab.get(f"{code} {other}")
+                        if t is not None:
+                            extra[t] = max(extra.get(t, 0.0), w * p / zs.get(code, 1.0))
+        for tid, w in extra.items():
+            u, pw = index.postings("lemma", tid)
+            scores[u] += pw * np.float32(w)
+
+    def routes(self, scores: np.ndarray, routed: dict[str, float]) -> None:
+        """Provisions a vocabulary route names (English and Russian director words -> Laws):
+        the paragraphs in them that the words match rank up, and the provision itself is
+        offered (under those paragraphs) in case none does."""
+        index = self.index
+        span = index.a["node_span"]
+        node_unit = index.a["node_unit"]
+        analyses = self.q.analyses
+        for c, r in routed.items():
+            for node, w in self.cite_nodes(c, law_numbered=True).items():
+                # of the documents a route reaches, the one in the query's language reads best
+                if index.docs[index.doc_of(node)].lang in analyses:
+                    w *= ROUTE_OWN_LANGUAGE
+                lo, hi = (int(x) for x in span[node])
+                inside = scores[lo:hi]
+                inside[inside > 0] += ROUTE_INSIDE * r * w
+                own = int(node_unit[node])
+                if own >= 0:
+                    scores[own] = max(float(scores[own]), ROUTE_WEIGHT * r * w)
+
+    def under_rules(self, scores: np.ndarray) -> None:
+        """A heading or a lead-in (a law, a section, a paragraph with items under it) never
+        outranks the rules under it that the query matches: it scores at most just under the
+        best of them, so the most specific provision comes first (and the enclosing one still
+        counts as found, for the rule lies inside it)."""
+        index = self.index
         span = index.a["node_span"]
         unit_node = index.a["unit_node"]
-        for j in heading:
+        for j in np.flatnonzero(scores > 0):
             lo, hi = span[int(unit_node[j])]
-            if hi - lo > 1:
+            if hi - lo > 1 and lo == j:
                 best = float(scores[lo + 1 : hi].max())
                 if best > 0:
                     scores[j] = min(float(scores[j]), HEADING_UNDER * best)
@@ -296,12 +366,6 @@ class Ranker:
     ) -> Ranked:
         """Routes, game and document steering on top of the word scores."""
         index, analyses = self.index, self.q.analyses
-        for c, s in routed.items():
-            for node, w in self.cite_nodes(c, law_numbered=True).items():
-                # of the documents a route reaches, the one in the query's language reads best
-                if index.docs[index.doc_of(node)].lang in analyses:
-                    w *= ROUTE_OWN_LANGUAGE
-                scored[node] = max(scored.get(node, 0.0), ROUTE_WEIGHT * s * w)
         games = {g for a in analyses.values() for g in a.intents.games}
         if games:  # "bridž renons kazna": the documents of the game named
             for node in scored:
@@ -321,23 +385,32 @@ class Ranker:
         return Ranked({n: s / top for n, s in scored.items()}, marks)
 
     def by_provision(self, scored: dict[int, float]) -> dict[int, float]:
-        """One result per provision (law, article, definition): its best node, scored by that
-        node and, a little, by the provision's other matching nodes."""
-        prov = self.index.a["node_prov"]
+        """One result per provision (law, article, definition; a Law and the same Law of the
+        other edition count as one): its best node, scored by that node and, a little, by the
+        provision's other matching nodes; a close second node of it follows. The same
+        paragraph of another edition is not shown again (results list it as a parallel)."""
+        index = self.index
+        group = index.a["node_group"]
         groups: dict[int, list[tuple[float, int]]] = {}
         for node, s in scored.items():
-            groups.setdefault(int(prov[node]), []).append((s, node))
+            groups.setdefault(int(group[node]), []).append((s, node))
         out = {}
         for members in groups.values():
-            members.sort(reverse=True)
-            best, node = members[0]
-            others = sum(m[0] for m in members[1 : 1 + PROVISION_OTHERS])
+            members.sort(key=lambda m: (-m[0], m[1]))
+            shown: list[int] = []
+            hidden: set[int] = set()
+            for _, node in members:
+                if node in hidden:
+                    continue
+                shown.append(node)
+                hidden.update(int(t) for t in index.twins(node))
+            best = scored[shown[0]]
+            others = sum(scored[n] for n in shown[1 : 1 + PROVISION_OTHERS])
             total = best + PROVISION_SHARE * others
-            out[node] = total
-            # a close second paragraph of the same provision follows the first
-            for rank, (s, other) in enumerate(members[1:SHOWN_PER_PROVISION], 1):
-                if s >= SECOND_RATIO * best:
-                    out[other] = total * (1 - 0.001 * rank)
+            out[shown[0]] = total
+            for rank, node in enumerate(shown[1:SHOWN_PER_PROVISION], 1):
+                if scored[node] >= SECOND_RATIO * best:
+                    out[node] = total * (1 - 0.001 * rank)
         return out
 
     def terms(
@@ -387,6 +460,14 @@ class Ranker:
                 z += max(float(idf[tid]) for tid in options)
             elif t is None or t.folded not in own.synonym_words:
                 z += unknown
+        if own is not None:
+            # the query's adjacent content words said together in a passage
+            content = [own.tokens[i].lemma for i in positions if not own.tokens[i].stop]
+            pair_vocab = index.vocab["pair"]
+            for term in pairs(content):
+                tid = pair_vocab.get(f"{code} {term}")
+                if tid is not None:
+                    out.append(("pair", tid, PAIR_WEIGHT * prior[code]))
         for lang, a in analyses.items():
             if space(lang) != space(code):
                 continue
