@@ -119,10 +119,22 @@ def analyse(an: Analyzer, text: str) -> Analysis:
     # a word of one document's subject (refe, betl) stays content; other languages' documents do
     # not know it, which must not count against them (the steering decides)
     out.synonym_words.update(toks[i].folded for i in found.about)
+    _expand(an, toks, found, out, 1)
+    # a key of several content words also matches with stop words between them ("predao sam
+    # štih" is "predati štihove"); keys with stop words of their own ("ne prati boju") do not
+    content = [t for t in toks if not t.stop and t.folded not in out.synonym_words]
+    _expand(an, content, found, out, 2)
+    return out
+
+
+def _expand(
+    an: Analyzer, toks: list[Token], found: intent.Intents, out: Analysis, shortest: int
+) -> None:
+    """Apply the player vocabulary to runs of ``toks`` (longest key first)."""
     synonyms = an.synonyms
     i = 0
     while i < len(toks):
-        for n in range(min(MAX_KEY_WORDS, len(toks) - i), 0, -1):
+        for n in range(min(MAX_KEY_WORDS, len(toks) - i), shortest - 1, -1):
             window = toks[i : i + n]
             values = synonyms.get(tuple(t.lemma for t in window)) or synonyms.get(
                 tuple(t.folded for t in window)
@@ -138,7 +150,6 @@ def analyse(an: Analyzer, text: str) -> Analysis:
                 i += n - 1
                 break
         i += 1
-    return out
 
 
 def parse(
