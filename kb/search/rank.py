@@ -12,6 +12,7 @@ Law number.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,8 +35,9 @@ FUZZY_COVER = 0.5  # a word matched only one edit away counts half towards the c
 FUZZY_WEIGHT = 0.5  # ... and weighs half
 TRANSLATION_WEIGHT = 0.8  # a word matched through a mined translation (times its Dice weight)
 COGNATE_WEIGHT = 0.7  # ... through a cognate
+BRIDGE_PRIOR = 0.3  # a candidate query language less likely than this lends no translations
 LANGUAGE_SHARPNESS = 2.0  # how strongly the words known to a language make it the query's
-TOP_UNITS = 300  # units kept before grouping
+TOP_UNITS = 100  # units kept before grouping
 GROUP = True  # one result per provision
 PROVISION_OTHERS = 2  # a provision's other matching nodes that add to its best one
 PROVISION_SHARE = 0.3  # ... and how much of theirs
@@ -92,12 +94,20 @@ class Filters:
         )
 
 
+@dataclass(frozen=True)
+class Marks:
+    """Query terms to mark in a snippet: lemma and exact term ids (language-tagged)."""
+
+    lemma: frozenset[int] = frozenset()
+    exact: frozenset[int] = frozenset()
+
+
 @dataclass
 class Ranked:
     """Scores per node index, and per node the query terms to mark in its snippet."""
 
     scores: dict[int, float]
-    marks: dict[int, tuple[str, frozenset[str]]]  # node -> (language, terms)
+    marks: dict[int, Marks]  # node -> the terms to mark in its snippet
 
 
 class Ranker:
@@ -210,12 +220,12 @@ class Ranker:
         prior = self.language_prior()
         primary = max(prior, key=lambda c: (prior[c], -list(analyses).index(c)))
         positions = _content_positions(analyses[primary])
-        marks: dict[str, frozenset[str]] = {}
+        marks: dict[str, Marks] = {}
         routed: dict[str, float] = {}
         mask = index.unit_mask(self.allowed_docs)
         units: list[np.ndarray] = []
         weights: list[np.ndarray] = []
-        heads: list[str] = []
+        heads: list[int] = []
         for code, a in analyses.items():
             if code in index.routes:
                 self.route(
@@ -244,9 +254,11 @@ class Ranker:
                 u, pw = index.postings(fld, tid)
                 units.append(u)
                 weights.append(pw * np.float32(w / z))
-            tagged = {index.term(fld, tid) for fld, tid, _ in terms if fld != "pair"}
-            heads.extend(t for t in tagged if not t.split(" ", 1)[1][:1].isdigit())
-            marks[code] = frozenset(t.split(" ", 1)[1] for t in tagged)
+            lemma_ids = frozenset(tid for fld, tid, _ in terms if fld == "lemma")
+            heads.extend(lemma_ids)
+            marks[code] = Marks(
+                lemma_ids, frozenset(tid for fld, tid, _ in terms if fld == "exact")
+            )
         n = index.n_units
         scores = (
             np.bincount(np.concatenate(units), np.concatenate(weights), minlength=n).astype(
@@ -263,31 +275,34 @@ class Ranker:
         if doc_cover.max() > 0:
             doc_prior *= (doc_cover / doc_cover.max()) ** DOC_SHARPNESS
         scores *= doc_prior[index.a["unit_doc"]].astype(np.float32)
-        flags = index.a["unit_flags"]
         if heads:
             scores *= 1.0 + TITLE_WEIGHT * self.title_match(heads)
-        scores[(flags & FLAG_TITLE_ONLY) > 0] *= TITLE_ONLY_PRIOR
+        asked = definition and any(_short(a) for a in analyses.values())
+        scores *= _unit_prior(
+            index, "asked" if asked else ("definition" if definition else "plain")
+        )
         self.routes(scores, routed)
-        self.under_rules(scores)
-        is_def = (flags & FLAG_DEFINITION) > 0
-        if definition and any(_short(a) for a in analyses.values()):
-            scores[is_def] *= DEFINITION_BOOST
-        elif not definition:
-            scores[is_def] *= DEFINITION_PRIOR
         if mask is not None:
             scores[~mask] = 0.0
-        unit_node = index.a["unit_node"]
-        unit_lang = index.a["unit_lang"]
+        cand = _top(scores, TOP_UNITS)
+        # a provision's weight counts its headings' own matches; its order shows rules first
+        raw_scores = scores[cand].tolist()
+        self.under_rules(scores, cand)
+        unit_node = index.a["unit_node"][cand].tolist()
+        unit_lang = index.a["unit_lang"][cand].tolist()
         scored: dict[int, float] = {}
-        node_marks: dict[int, tuple[str, frozenset[str]]] = {}
-        for j in _top(scores, TOP_UNITS):
-            node = int(unit_node[j])
-            s = float(scores[j])
+        raw: dict[int, float] = {}
+        node_marks: dict[int, Marks] = {}
+        for s, r, node, lang in zip(
+            scores[cand].tolist(), raw_scores, unit_node, unit_lang, strict=True
+        ):
+            if s <= 0:
+                continue
+            raw[node] = max(raw.get(node, 0.0), r)
             if s > scored.get(node, 0.0):
                 scored[node] = s
-                code = index.langs[int(unit_lang[j])]
-                node_marks[node] = (code, marks.get(code, frozenset()))
-        return self.finish(scored, node_marks, routed, steer)
+                node_marks[node] = marks.get(index.langs[lang], Marks())
+        return self.finish(scored, node_marks, steer, raw)
 
     def glossary(self, scores: np.ndarray, zs: dict[str, float]) -> None:
         """The definitions as query expansion: a query that describes a defined term ("played
@@ -342,71 +357,79 @@ class Ranker:
                 if own >= 0:
                     scores[own] = max(float(scores[own]), ROUTE_WEIGHT * r * w)
 
-    def under_rules(self, scores: np.ndarray) -> None:
+    def under_rules(self, scores: np.ndarray, cand: np.ndarray) -> None:
         """A heading or a lead-in (a law, a section, a paragraph with items under it) never
         outranks the rules under it that the query matches: it scores at most just under the
         best of them, so the most specific provision comes first (and the enclosing one still
-        counts as found, for the rule lies inside it)."""
+        counts as found, for the rule lies inside it). Done among the candidates ``cand``."""
         index = self.index
-        span = index.a["node_span"]
-        unit_node = index.a["unit_node"]
-        for j in np.flatnonzero(scores > 0):
-            lo, hi = span[int(unit_node[j])]
-            if hi - lo > 1 and lo == j:
-                best = float(scores[lo + 1 : hi].max())
+        order = np.sort(cand)
+        spans = index.a["node_span"][index.a["unit_node"][order]]
+        heads = np.flatnonzero((spans[:, 1] - spans[:, 0] > 1) & (spans[:, 0] == order))
+        for k in heads[::-1]:  # the deepest first: a section is capped before its law
+            lo, hi = int(spans[k, 0]), int(spans[k, 1])
+            a, b = np.searchsorted(order, [lo + 1, hi])
+            if b > a:
+                best = float(scores[order[a:b]].max())
+                j = int(order[k])
                 if best > 0:
                     scores[j] = min(float(scores[j]), HEADING_UNDER * best)
 
     def finish(
         self,
         scored: dict[int, float],
-        marks: dict[int, tuple[str, frozenset[str]]],
-        routed: dict[str, float],
+        marks: dict[int, Marks],
         steer: list[str],
+        raw: dict[int, float] | None = None,
     ) -> Ranked:
-        """Routes, game and document steering on top of the word scores."""
+        """Game and document steering on top of the word scores, then one result per
+        provision (``raw``: the scores the provisions are weighed by, default ``scored``)."""
         index, analyses = self.index, self.q.analyses
+        raw = dict(scored) if raw is None else raw
         games = {g for a in analyses.values() for g in a.intents.games}
         if games:  # "bridž renons kazna": the documents of the game named
             for node in scored:
                 if index.docs[index.doc_of(node)].game not in games:
                     scored[node] *= STEER_OTHER
+                    raw[node] *= STEER_OTHER
         if steer:
             for node in scored:
                 if index.doc_of(node) not in steer:
                     scored[node] *= STEER_OTHER
+                    raw[node] *= STEER_OTHER
             found = {index.doc_of(n) for n in scored}
             for d in dict.fromkeys(steer):
                 if d not in found and self.allows(d):
                     self.document_top(d, scored)
         if GROUP:
-            scored = self.by_provision(scored)
+            scored = self.by_provision(scored, raw)
         top = max(scored.values(), default=1.0) or 1.0
         return Ranked({n: s / top for n, s in scored.items()}, marks)
 
-    def by_provision(self, scored: dict[int, float]) -> dict[int, float]:
+    def by_provision(self, scored: dict[int, float], raw: dict[int, float]) -> dict[int, float]:
         """One result per provision (law, article, definition; a Law and the same Law of the
         other edition count as one): its best node, scored by that node and, a little, by the
         provision's other matching nodes; a close second node of it follows. The same
         paragraph of another edition is not shown again (results list it as a parallel)."""
         index = self.index
         group = index.a["node_group"]
+        nodes = list(scored)
         groups: dict[int, list[tuple[float, int]]] = {}
-        for node, s in scored.items():
-            groups.setdefault(int(group[node]), []).append((s, node))
+        for node, g in zip(nodes, group[nodes].tolist(), strict=True):
+            groups.setdefault(g, []).append((-scored[node], node))
         out = {}
         for members in groups.values():
-            members.sort(key=lambda m: (-m[0], m[1]))
-            shown: list[int] = []
-            hidden: set[int] = set()
-            for _, node in members:
-                if node in hidden:
-                    continue
-                shown.append(node)
-                hidden.update(int(t) for t in index.twins(node))
+            members.sort()
+            shown = [members[0][1]]
+            if len(members) > 1:
+                hidden = set(index.twins(shown[0]).tolist())
+                for _, node in members[1:]:
+                    if node not in hidden:
+                        shown.append(node)
+                        hidden.update(index.twins(node).tolist())
             best = scored[shown[0]]
-            others = sum(scored[n] for n in shown[1 : 1 + PROVISION_OTHERS])
-            total = best + PROVISION_SHARE * others
+            weights = sorted((raw.get(n, scored[n]) for n in shown), reverse=True)
+            total = weights[0] + PROVISION_SHARE * sum(weights[1 : 1 + PROVISION_OTHERS])
             out[shown[0]] = total
             for rank, node in enumerate(shown[1:SHOWN_PER_PROVISION], 1):
                 if scored[node] >= SECOND_RATIO * best:
@@ -488,29 +511,21 @@ class Ranker:
 
     def bridge(self, code: str, i: int, prior: dict[str, float], options: dict[int, float]) -> None:
         """Terms of language ``code`` for the query's word at position ``i`` read in another
-        candidate language: its mined translations and its cognates."""
-        index = self.index
-        vocab = index.vocab["lemma"]
-        lexicon = index.lexicon
+        candidate query language (one likely enough to be the query's): its mined translations
+        and its cognates."""
         for lang, a in self.q.analyses.items():
-            if space(lang) == space(code) or i >= len(a.tokens) or a.tokens[i].stop:
+            p = prior[lang]
+            if p < BRIDGE_PRIOR or space(lang) == space(code) or i >= len(a.tokens):
                 continue
             t = a.tokens[i]
-            p = prior[lang]
-            for lemma, w in lexicon.translations(lang, t.lemma, code):
-                tid = vocab.get(f"{code} {lemma}")
-                if tid is not None:
-                    options[tid] = max(options.get(tid, 0.0), TRANSLATION_WEIGHT * w * p)
-            for word in {t.lemma, t.folded}:
-                for lemma in lexicon.cognates(word, code):
-                    tid = vocab.get(f"{code} {lemma}")
-                    if tid is not None:
-                        options[tid] = max(options.get(tid, 0.0), COGNATE_WEIGHT * p)
+            if t.stop:
+                continue
+            for tid, w in _bridges(self.index, lang, t.lemma, t.folded, code):
+                options[tid] = max(options.get(tid, 0.0), w * p)
 
     def rarest(self, code: str) -> float:
         """The idf of a word in one unit of language ``code`` (what an unknown word weighs)."""
-        n = int((self.index.a["unit_lang"] == self.lang_ix[code]).sum())
-        return float(np.log(1 + (n - 0.5) / 1.5))
+        return _rarest(self.index, self.lang_ix[code])
 
     def head_terms(
         self, code: str, a: Analysis, terms: list[tuple[str, int, float]]
@@ -540,17 +555,16 @@ class Ranker:
                 found.add(shorter)
         return found
 
-    def title_match(self, terms: list[str]) -> np.ndarray:
-        """Per unit, the share of its own heading's lemmas among the (language-tagged) terms."""
-        hits = np.zeros(self.index.n_units, dtype=np.float32)
-        vocab = self.index.vocab["lemma"]
-        ptr = self.index.a["head_ptr"]
-        units = self.index.a["head_unit"]
-        for t in set(terms):
-            i = vocab.get(t)
-            if i is not None:
-                hits[units[ptr[i] : ptr[i + 1]]] += 1.0
-        return hits / np.maximum(self.index.a["head_len"], 1.0)
+    def title_match(self, terms: list[int]) -> np.ndarray:
+        """Per unit, the share of its own heading's lemmas among the lemma term ids."""
+        index = self.index
+        ptr = index.a["head_ptr"]
+        units = index.a["head_unit"]
+        found = [units[ptr[i] : ptr[i + 1]] for i in set(terms)]
+        if not found:
+            return np.zeros(index.n_units, dtype=np.float32)
+        hits = np.bincount(np.concatenate(found), minlength=index.n_units).astype(np.float32)
+        return hits / np.maximum(index.a["head_len"], 1.0)
 
     def route(
         self,
@@ -653,6 +667,65 @@ class Ranker:
         for rank, n in enumerate(tops[:DOCUMENT_TOP]):
             node = int(n)
             scored[node] = max(scored.get(node, 0.0), STEER_OTHER * (1.0 - 0.01 * rank))
+
+
+@functools.lru_cache(maxsize=8)
+def _language_sizes(index: SearchIndex) -> np.ndarray:
+    """How many units each language has (indexed like ``index.langs``)."""
+    return np.bincount(index.a["unit_lang"], minlength=len(index.langs))
+
+
+def _rarest(index: SearchIndex, lang: int) -> float:
+    n = int(_language_sizes(index)[lang])
+    return float(np.log(1 + (n - 0.5) / 1.5))
+
+
+def _bridges(
+    index: SearchIndex, src: str, lemma: str, folded: str, dst: str
+) -> tuple[tuple[int, float], ...]:
+    """Lemma term ids of language ``dst`` for a word of language ``src``, with weights:
+    translations (times their mined weight) and cognates. Cached per index and word."""
+    cache: dict[tuple[str, str, str, str], tuple[tuple[int, float], ...]] = (
+        index.__dict__.setdefault("_bridges", {})
+    )
+    key = (src, lemma, folded, dst)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    vocab = index.vocab["lemma"]
+    lexicon = index.lexicon
+    found: dict[int, float] = {}
+    for other, w in lexicon.translations(src, lemma, dst):
+        tid = vocab.get(f"{dst} {other}")
+        if tid is not None:
+            found[tid] = max(found.get(tid, 0.0), TRANSLATION_WEIGHT * w)
+    for word in {lemma, folded}:
+        for other in lexicon.cognates(word, dst):
+            tid = vocab.get(f"{dst} {other}")
+            if tid is not None:
+                found[tid] = max(found.get(tid, 0.0), COGNATE_WEIGHT)
+    hit = tuple(found.items())
+    if len(cache) < 100_000:
+        cache[key] = hit
+    return hit
+
+
+def _unit_prior(index: SearchIndex, case: str) -> np.ndarray:
+    """Per unit, the prior of its kind: a bare heading under the paragraphs that carry it as
+    context; a definition under the rules (``plain``), first (``asked``: "šta je renons"), or
+    as it is (``definition``: a long "what is" question). Computed once per index."""
+    cache: dict[str, np.ndarray] = index.__dict__.setdefault("_unit_priors", {})
+    hit = cache.get(case)
+    if hit is None:
+        flags = index.a["unit_flags"]
+        hit = np.where((flags & FLAG_TITLE_ONLY) > 0, TITLE_ONLY_PRIOR, 1.0).astype(np.float32)
+        is_def = (flags & FLAG_DEFINITION) > 0
+        if case == "asked":
+            hit[is_def] *= DEFINITION_BOOST
+        elif case == "plain":
+            hit[is_def] *= DEFINITION_PRIOR
+        cache[case] = hit
+    return hit
 
 
 def _deletes(index: SearchIndex, code: str) -> dict[str, set[str]]:

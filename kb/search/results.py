@@ -5,9 +5,8 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
-import numpy as np
-
 from kb.search.index import SearchIndex
+from kb.search.rank import Marks
 
 SNIPPET_CHARS = 220
 MARK = ("[", "]")
@@ -19,9 +18,7 @@ def top(index: SearchIndex, scores: dict[int, float], limit: int) -> list[tuple[
     return heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], int(docs[kv[0]]), kv[0]))
 
 
-def result(
-    index: SearchIndex, node: int, score: float, marks: tuple[str, frozenset[str]] | None
-) -> dict[str, Any]:
+def result(index: SearchIndex, node: int, score: float, marks: Marks | None) -> dict[str, Any]:
     """The result shape of the API and CLI for one node."""
     rec = index.record(node)
     out: dict[str, Any] = {
@@ -44,20 +41,20 @@ def snippet(
     index: SearchIndex,
     node: int,
     text: str,
-    marks: tuple[str, frozenset[str]] | None,
+    marks: Marks | None,
     width: int = SNIPPET_CHARS,
 ) -> str:
     """The node's text around its first matched word, matched words marked ``[word]``."""
     hits: list[tuple[int, int]] = []
     ptr = index.a["tok_ptr"]
     lo, hi = int(ptr[node]), int(ptr[node + 1])
-    if marks and hi > lo:
-        lang, terms = marks
-        lemma_ids = [index.vocab["lemma"].get(f"{lang} {t}", -2) for t in terms]
-        exact_ids = [index.vocab["exact"].get(f"{lang} {t}", -2) for t in terms]
-        toks = index.a["tok"][lo:hi]
-        hit = np.isin(toks[:, 2], lemma_ids) | np.isin(toks[:, 3], exact_ids)
-        hits = [(int(s), int(e)) for s, e in toks[hit, :2]]
+    if marks is not None and hi > lo:
+        lemma, exact = marks.lemma, marks.exact
+        hits = [
+            (s, e)
+            for s, e, lem, ex in index.a["tok"][lo:hi].tolist()
+            if lem in lemma or ex in exact
+        ]
     start = 0
     if hits and hits[0][0] > width // 3:
         start = text.rfind(" ", 0, hits[0][0] - width // 4) + 1
