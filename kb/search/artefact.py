@@ -50,6 +50,18 @@ FLAG_TITLE_ONLY = 1  # a law or section with a title and no text of its own
 FLAG_DEFINITION = 2  # a definition (or a part of one)
 FLAG_FOOTNOTE = 4
 _SEARCH_DIR = Path(__file__).resolve().parent
+# the modules whose code decides what the index holds (ranking code reads it, changes nothing)
+_BUILDERS = (
+    "analyze.py",
+    "artefact.py",
+    "bm25.py",
+    "langdata.py",
+    "lemmatize.py",
+    "lexicon.py",
+    "normalize.py",
+    "route.py",
+    "units.py",
+)
 _LIBS = ("lemmagen3", "simplemma", "pymorphy3", "pymorphy3-dicts-ru", "numpy")
 
 
@@ -60,15 +72,15 @@ def directory_for(kb_path: Path) -> Path:
 
 @functools.cache
 def code_key() -> str:
-    """A digest of what the index depends on besides the KB: the search code, every language's
-    data and lemmatizer, the script table and the libraries' versions."""
+    """A digest of what the index depends on besides the KB: the code that builds it, every
+    language's data and lemmatizer, the script table and the libraries' versions."""
     h = hashlib.sha256(f"{FORMAT}".encode())
     for lib in _LIBS:
         try:
             h.update(f"{lib}={importlib.metadata.version(lib)};".encode())
         except importlib.metadata.PackageNotFoundError:
             h.update(f"{lib}=none;".encode())
-    files = sorted(_SEARCH_DIR.glob("*.py")) + sorted(LANG_DIR.rglob("*"))
+    files = [_SEARCH_DIR / name for name in _BUILDERS] + sorted(LANG_DIR.rglob("*"))
     files.append(_SEARCH_DIR.parent / "script.py")
     for path in files:
         if path.is_file() and path.suffix in (".py", ".tsv", ".txt", ".toml"):

@@ -116,6 +116,7 @@ class SearchIndex:
         # which languages have documents, as indexes into self.langs (unit_lang values)
         self.doc_langs = tuple(lg for lg in LANGS if any(m.lang == lg for m in self.docs.values()))
         self._masks: dict[tuple[str | None, ...], np.ndarray] = {}
+        self._ranges: dict[tuple[str, ...], tuple[int, int]] = {}
         self.load_seconds = time.perf_counter() - t0
 
     # --- nodes ---------------------------------------------------------------------------
@@ -175,11 +176,33 @@ class SearchIndex:
         _ = self.routes
 
     # --- postings ------------------------------------------------------------------------
-    def postings(self, field: str, term: int) -> tuple[np.ndarray, np.ndarray]:
-        """Units and BM25 weights of term id ``term`` in ``field`` (lemma, exact)."""
+    def postings(
+        self, field: str, term: int, within: tuple[int, int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Units and BM25 weights of term id ``term`` in ``field`` (lemma, exact, pair), only
+        those in the unit range ``within`` if given (a list is sorted by unit)."""
         ptr = self.a[f"{field}_ptr"]
         lo, hi = int(ptr[term]), int(ptr[term + 1])
-        return self.a[f"{field}_unit"][lo:hi], self.a[f"{field}_w"][lo:hi]
+        units = self.a[f"{field}_unit"][lo:hi]
+        weights = self.a[f"{field}_w"][lo:hi]
+        if within is not None:
+            a, b = np.searchsorted(units, within)
+            return units[a:b], weights[a:b]
+        return units, weights
+
+    def unit_range(self, docs: frozenset[str] | None) -> tuple[int, int] | None:
+        """The run of units that holds every unit of ``docs`` (units come document by
+        document), or None for every document."""
+        if docs is None:
+            return None
+        key = ("range", *sorted(docs))
+        hit = self._ranges.get(key)
+        if hit is None:
+            allowed = np.flatnonzero(self.unit_mask(docs))
+            hit = (int(allowed[0]), int(allowed[-1]) + 1) if allowed.size else (0, 0)
+            if len(self._ranges) < 64:
+                self._ranges[key] = hit
+        return hit
 
     def term_docs(self, term: int) -> np.ndarray:
         """The documents (indexes into ``doc_ids``) lemma term id ``term`` occurs in."""

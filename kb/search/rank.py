@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kb.search.artefact import FLAG_DEFINITION, FLAG_TITLE_ONLY, pairs
+from kb.search.artefact import FLAG_DEFINITION, FLAG_FOOTNOTE, FLAG_TITLE_ONLY, pairs
 from kb.search.cite import QueryCite
 from kb.search.index import SearchIndex
 from kb.search.lexicon import space
@@ -28,7 +28,7 @@ from kb.search.query import Analysis, Query
 EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
 PAIR_WEIGHT = 0.5
 EXPANSION_WEIGHT = 0.7  # player vocabulary counts a little less than the user's own words
-ROUTE_WEIGHT = 0.5  # a Law reached through a vocabulary route, when nothing in it matches
+ROUTE_WEIGHT = 1.5  # a Law reached through a vocabulary route, when nothing in it matches
 ROUTE_INSIDE = 0.5  # what a route adds to the paragraphs of its Law that the words match
 ROUTE_OWN_LANGUAGE = 1.02  # ... and in a document of the query's language, just above the others
 FUZZY_COVER = 0.5  # a word matched only one edit away counts half towards the cover
@@ -48,14 +48,12 @@ TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query 
 TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as context
 DEFINITION_BOOST = 2.0  # "šta je X": definitions first
 DEFINITION_PRIOR = 0.7  # otherwise a definition ranks under the rules that use the term
-# a document about one subject (play behind screens) or one part of the Laws (a commentary on
-# Laws 24-39) answers fewer questions than the Laws or a whole code, unless the query names it
-KIND_PRIOR = {"regulation": 0.6, "commentary": 0.8}
 DOC_SHARPNESS = 1.0  # how much a document's share of the query words weighs its units
 GLOSSARY = True
 GLOSSARY_MIN = 0.5  # a definition matching at least this share of the best unit expands the query
 GLOSSARY_TOP = 2  # ... at most this many definitions
 GLOSSARY_WEIGHT = 0.5  # the defined term's weight as a query word (times the match's share)
+FOOTNOTE_PRIOR = 0.7  # a footnote annotates a rule; it ranks under the rules
 HEADING_UNDER = 0.98  # a bare heading scores at most this share of the best rule under it
 DEFINITION_WORDS = 3  # ... when what remains of the query is a term, not a long question
 STEER_OTHER = 0.4  # a query naming a document ("preferans", "screens"): other documents' weight
@@ -223,6 +221,7 @@ class Ranker:
         marks: dict[str, Marks] = {}
         routed: dict[str, float] = {}
         mask = index.unit_mask(self.allowed_docs)
+        within = index.unit_range(self.allowed_docs)
         units: list[np.ndarray] = []
         weights: list[np.ndarray] = []
         heads: list[int] = []
@@ -251,7 +250,7 @@ class Ranker:
                 for d, v in best.items():
                     doc_cover[d] += v / z
             for fld, tid, w in terms:
-                u, pw = index.postings(fld, tid)
+                u, pw = index.postings(fld, tid, within)
                 units.append(u)
                 weights.append(pw * np.float32(w / z))
             lemma_ids = frozenset(tid for fld, tid, _ in terms if fld == "lemma")
@@ -269,12 +268,9 @@ class Ranker:
         )
         if not definition and GLOSSARY:
             self.glossary(scores, zs)
-        doc_prior = np.array([KIND_PRIOR.get(m.kind, 1.0) for m in index.docs.values()])
-        if steer:
-            doc_prior[:] = 1.0  # the query names a document: the steering decides
         if doc_cover.max() > 0:
-            doc_prior *= (doc_cover / doc_cover.max()) ** DOC_SHARPNESS
-        scores *= doc_prior[index.a["unit_doc"]].astype(np.float32)
+            doc_prior = (doc_cover / doc_cover.max()) ** DOC_SHARPNESS
+            scores *= doc_prior[index.a["unit_doc"]].astype(np.float32)
         if heads:
             scores *= 1.0 + TITLE_WEIGHT * self.title_match(heads)
         asked = definition and any(_short(a) for a in analyses.values())
@@ -393,8 +389,16 @@ class Ranker:
                     scored[node] *= STEER_OTHER
                     raw[node] *= STEER_OTHER
         if steer:
+            # the named documents' best match counts as a full one, the others' less
+            top = max(scored.values(), default=0.0)
+            inside = [n for n in scored if index.doc_of(n) in steer]
+            best_inside = max((scored[n] for n in inside), default=0.0)
+            lift = top / best_inside if best_inside > 0 else 1.0
             for node in scored:
-                if index.doc_of(node) not in steer:
+                if index.doc_of(node) in steer:
+                    scored[node] *= lift
+                    raw[node] *= lift
+                else:
                     scored[node] *= STEER_OTHER
                     raw[node] *= STEER_OTHER
             found = {index.doc_of(n) for n in scored}
@@ -421,14 +425,24 @@ class Ranker:
         for members in groups.values():
             members.sort()
             shown = [members[0][1]]
+            counted = [members[0][1]]  # the provision's nodes, each edition's twin once
             if len(members) > 1:
+                # not again: the same paragraph of the other edition, nor a node that holds
+                # one already shown (its law or section adds nothing to the paragraph)
                 hidden = set(index.twins(shown[0]).tolist())
+                spans = [tuple(index.a["node_span"][shown[0]].tolist())]
                 for _, node in members[1:]:
-                    if node not in hidden:
-                        shown.append(node)
-                        hidden.update(index.twins(node).tolist())
+                    if node in hidden:
+                        continue
+                    counted.append(node)
+                    lo, hi = index.a["node_span"][node].tolist()
+                    if any(lo <= a and b <= hi for a, b in spans):
+                        continue
+                    shown.append(node)
+                    spans.append((lo, hi))
+                    hidden.update(index.twins(node).tolist())
             best = scored[shown[0]]
-            weights = sorted((raw.get(n, scored[n]) for n in shown), reverse=True)
+            weights = sorted((raw.get(n, scored[n]) for n in counted), reverse=True)
             total = weights[0] + PROVISION_SHARE * sum(weights[1 : 1 + PROVISION_OTHERS])
             out[shown[0]] = total
             for rank, node in enumerate(shown[1:SHOWN_PER_PROVISION], 1):
@@ -470,7 +484,8 @@ class Ranker:
                 e = exact_vocab.get(f"{code} {t.exact}")
                 if e is not None and options:
                     out.append(("exact", e, EXACT_WEIGHT * prior[code]))
-            if not options:
+            if not options or prior.get(code, 0.0) < 1.0:
+                # the query is likelier in another language: read the word there too
                 self.bridge(code, i, prior, options)
             if not options and t is not None and not t.stop and t.folded not in own.synonym_words:
                 near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
@@ -660,13 +675,14 @@ class Ranker:
 
     def document_top(self, doc: str, scored: dict[int, float]) -> None:
         """A query that names a document ("ширма", "screens") but matches none of its words:
-        offer the document's top-level provisions, in order."""
+        offer the document's top-level provisions, in order, as its best match."""
         index = self.index
         d = index.doc_ids.index(doc)
+        top = max(scored.values(), default=0.0) / STEER_OTHER or 1.0
         tops = np.flatnonzero((index.a["node_doc"] == d) & (index.a["node_parent"] < 0))
         for rank, n in enumerate(tops[:DOCUMENT_TOP]):
             node = int(n)
-            scored[node] = max(scored.get(node, 0.0), STEER_OTHER * (1.0 - 0.01 * rank))
+            scored[node] = max(scored.get(node, 0.0), top * (1.0 - 0.01 * rank))
 
 
 @functools.lru_cache(maxsize=8)
@@ -724,6 +740,7 @@ def _unit_prior(index: SearchIndex, case: str) -> np.ndarray:
             hit[is_def] *= DEFINITION_BOOST
         elif case == "plain":
             hit[is_def] *= DEFINITION_PRIOR
+        hit[(flags & FLAG_FOOTNOTE) > 0] *= FOOTNOTE_PRIOR
         cache[case] = hit
     return hit
 
