@@ -55,7 +55,7 @@ QUERIES = [
     # Slovak
     ("nedostatočná ponuka", "sk-2017:27"),
     ("nedostatocna ponuka", "sk-2017:27"),
-    ("výnos mimo poradia", "sk-2017:53"),
+    ("prijatý výnos mimo poradia", "sk-2017:53"),  # Laws 53-56 are all about leads out of turn
     ("revok", "sk-2017:62"),
     ("nepriznanie farby dokonane", "sk-2017:63"),
     ("pokutova karta", "sk-2017:50"),

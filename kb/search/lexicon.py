@@ -26,6 +26,7 @@ from typing import Any
 
 from kb.search.normalize import latin
 
+MAX_ALIGNED_WORDS = 80  # longer aligned texts are not mined
 MIN_TOGETHER = 2  # aligned pairs two lemmas must share (titles: 1, each title is a definition)
 MIN_DICE = 0.3
 KEEP_RATIO = 0.5  # a lemma's translations within this share of its best one
@@ -190,8 +191,12 @@ def aligned_texts(
             if space(docs[doc][0]) == space(docs[odoc][0]):
                 continue
             seen.add((node, other))
-            if texts.get(node) and texts.get(other):
-                yield Aligned(docs[doc][0], texts[node], docs[odoc][0], texts[other])
+            a, b = texts.get(node, ""), texts.get(other, "")
+            # a translation says about as much as its original: provisions aligned as wholes
+            # (a regulation's section against a Law, a paragraph against a title) are not mined
+            na, nb = len(a.split()), len(b.split())
+            if a and b and max(na, nb) <= MAX_ALIGNED_WORDS and max(na, nb) <= 3 * min(na, nb):
+                yield Aligned(docs[doc][0], a, docs[odoc][0], b)
     for lang, cite, title, edition in titles:
         for doc, (dlang, dedition) in docs.items():
             theirs = heads.get(f"{doc}:{cite}")

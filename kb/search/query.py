@@ -124,6 +124,9 @@ def analyse(an: Analyzer, text: str) -> Analysis:
     # štih" is "predati štihove"); keys with stop words of their own ("ne prati boju") do not
     content = [t for t in toks if not t.stop and t.folded not in out.synonym_words]
     _expand(an, content, found, out, 2)
+    # an expansion repeats no word of the query (nor another expansion)
+    own = {t.lemma for t in toks}
+    out.expansions = [x for x in dict.fromkeys(out.expansions) if x not in own]
     return out
 
 

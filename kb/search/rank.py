@@ -350,6 +350,8 @@ class Ranker:
                 inside = scores[lo:hi]
                 inside[inside > 0] += ROUTE_INSIDE * r * w
                 own = int(node_unit[node])
+                if own < 0 and hi > lo:
+                    own = lo  # a node without text of its own is offered by its first part
                 if own >= 0:
                     scores[own] = max(float(scores[own]), ROUTE_WEIGHT * r * w)
 
