@@ -35,8 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kb.evaluate import EVAL_DIR, load_cases  # noqa: E402
-from kb.search import SearchIndex, search  # noqa: E402
-from kb.search import artefact  # noqa: E402
+from kb.search import SearchIndex, artefact, search  # noqa: E402
 from kb.search.query import parse  # noqa: E402
 from kb.search.service import index_for  # noqa: E402
 from kb.search.units import Corpus  # noqa: E402
@@ -111,7 +110,8 @@ def startup(kb_path: Path) -> None:
         "from pathlib import Path\n"
         "from api.app import create_app\nfrom api.settings import Settings\n"
         "from kb.search import search\n"
-        f"app = create_app(Settings(kb_path=Path({str(kb_path)!r}), site_dir=Path('build/no-site')))\n"
+        f"settings = Settings(kb_path=Path({str(kb_path)!r}), site_dir=Path('build/no-site'))\n"
+        "app = create_app(settings)\n"
         "st = app.api.state.lawdesk\nst.open(background=False)\n"
         "kb, index = st.index()\n"
         "qs = json.loads(sys.stdin.read())\n"
@@ -128,8 +128,10 @@ def startup(kb_path: Path) -> None:
         check=True,
     )
     now, peak = (float(x) for x in done.stdout.split())
-    print(f"API process:       {now:6.0f} MB resident, {peak:.0f} MB peak, every language "
-          "loaded and all queries run (target <= 250 MB)")
+    print(
+        f"API process:       {now:6.0f} MB resident, {peak:.0f} MB peak, every language "
+        "loaded and all queries run (target <= 250 MB)"
+    )
 
 
 def command_line(kb_path: Path, runs: int) -> None:
@@ -140,8 +142,10 @@ def command_line(kb_path: Path, runs: int) -> None:
         show_t.append(wall([LAWDESK, "show", "sk-2017:27", *kb_arg]))
         search_t.append(wall([LAWDESK, "search", "renons", *kb_arg]))
     s, h = statistics.median(search_t), statistics.median(show_t)
-    print(f"CLI: search renons {s:5.2f} s, show sk-2017:27 {h:5.2f} s (medians of {runs}): "
-          f"{s / h:4.2f}x (target <= 3x)")
+    print(
+        f"CLI: search renons {s:5.2f} s, show sk-2017:27 {h:5.2f} s (medians of {runs}): "
+        f"{s / h:4.2f}x (target <= 3x)"
+    )
 
 
 def first_search(runs: int) -> None:
@@ -152,8 +156,10 @@ def first_search(runs: int) -> None:
         subprocess.run([LAWDESK, "build", "--kb", kb], check=True, capture_output=True, cwd=ROOT)
         built = time.perf_counter() - t
         times = [wall([LAWDESK, "search", "renons", "--kb", kb]) for _ in range(runs + 1)]
-    print(f"fresh build {built:5.1f} s (KB and search index); first search {times[0]:.2f} s, "
-          f"later ones median {statistics.median(times[1:]):.2f} s")
+    print(
+        f"fresh build {built:5.1f} s (KB and search index); first search {times[0]:.2f} s, "
+        f"later ones median {statistics.median(times[1:]):.2f} s"
+    )
 
 
 def replicated(kb: KB, copies: int) -> Corpus:
