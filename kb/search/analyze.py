@@ -103,6 +103,12 @@ class Analyzer:
                     values.append(entry)
         return {k: tuple(v) for k, v in out.items()}
 
+    @functools.cached_property
+    def synonym_starts(self) -> frozenset[str]:
+        """The first words of the synonym keys (lemmas and folded forms): a run of a query's
+        words starting with another word is no key."""
+        return frozenset(k[0] for k in self.synonyms if k)
+
     def data_words(self) -> set[str]:
         """Every word of the language's data files that queries are analysed against (synonym
         keys and values), as the lemmatizer sees them."""

@@ -178,18 +178,7 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
         arrays[f"{name}_ptr"], arrays[f"{name}_unit"], arrays[f"{name}_w"] = ptr, unit, weight
         arrays[f"{name}_idf"] = idf
     lemma_ids = {t: i for i, t in enumerate(vocabs["lemma"])}
-    # the documents each lemma term occurs in (for a document's share of the query)
     unit_doc = np.array([doc_ix[by_id[p.node].doc] for p in units], dtype=np.int16)
-    ptr = arrays["lemma_ptr"]
-    term_docs = [
-        np.unique(unit_doc[arrays["lemma_unit"][ptr[i] : ptr[i + 1]]]) for i in range(len(ptr) - 1)
-    ]
-    dptr = np.zeros(len(term_docs) + 1, dtype=np.int64)
-    dptr[1:] = np.cumsum([len(d) for d in term_docs])
-    arrays["lemma_dptr"] = dptr
-    arrays["lemma_docs"] = (
-        np.concatenate(term_docs).astype(np.int16) if term_docs else np.zeros(0, np.int16)
-    )
     hrows = [heading.get(t, []) for t in vocabs["lemma"]]
     hptr = np.zeros(len(hrows) + 1, dtype=np.int64)
     hptr[1:] = np.cumsum([len(r) for r in hrows])

@@ -29,8 +29,6 @@ _ARRAYS = (
     "lemma_unit",
     "lemma_w",
     "lemma_idf",
-    "lemma_dptr",
-    "lemma_docs",
     "exact_ptr",
     "exact_unit",
     "exact_w",
@@ -203,11 +201,6 @@ class SearchIndex:
             if len(self._ranges) < 64:
                 self._ranges[key] = hit
         return hit
-
-    def term_docs(self, term: int) -> np.ndarray:
-        """The documents (indexes into ``doc_ids``) lemma term id ``term`` occurs in."""
-        ptr = self.a["lemma_dptr"]
-        return self.a["lemma_docs"][int(ptr[term]) : int(ptr[term + 1])]
 
     def twins(self, node: int) -> np.ndarray:
         """The same provision in the other editions of the Laws."""

@@ -135,8 +135,12 @@ def _expand(
 ) -> None:
     """Apply the player vocabulary to runs of ``toks`` (longest key first)."""
     synonyms = an.synonyms
+    starts = an.synonym_starts
     i = 0
     while i < len(toks):
+        if toks[i].lemma not in starts and toks[i].folded not in starts:
+            i += 1
+            continue
         for n in range(min(MAX_KEY_WORDS, len(toks) - i), shortest - 1, -1):
             window = toks[i : i + n]
             values = synonyms.get(tuple(t.lemma for t in window)) or synonyms.get(

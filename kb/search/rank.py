@@ -37,7 +37,7 @@ TRANSLATION_WEIGHT = 0.8  # a word matched through a mined translation (times it
 COGNATE_WEIGHT = 0.7  # ... through a cognate
 BRIDGE_PRIOR = 0.3  # a candidate query language less likely than this lends no translations
 LANGUAGE_SHARPNESS = 2.0  # how strongly the words known to a language make it the query's
-TOP_UNITS = 100  # units kept before grouping
+TOP_UNITS = 60  # units kept before grouping
 GROUP = True  # one result per provision
 PROVISION_OTHERS = 2  # a provision's other matching nodes that add to its best one
 PROVISION_SHARE = 0.3  # ... and how much of theirs
@@ -48,7 +48,6 @@ TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query 
 TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as context
 DEFINITION_BOOST = 2.0  # "šta je X": definitions first
 DEFINITION_PRIOR = 0.7  # otherwise a definition ranks under the rules that use the term
-DOC_SHARPNESS = 1.0  # how much a document's share of the query words weighs its units
 GLOSSARY = True
 GLOSSARY_MIN = 0.5  # a definition matching at least this share of the best unit expands the query
 GLOSSARY_TOP = 2  # ... at most this many definitions
@@ -234,21 +233,12 @@ class Ranker:
                 en = index.analyzers["en"]
                 en_terms = [t for p in a.english for t in en.analyze(p).lemmas]
                 self.route("en", en_terms, prior[code], a, routed)
-        idf = index.a["lemma_idf"]
-        doc_cover = np.zeros(len(index.doc_ids), dtype=np.float64)
         zs: dict[str, float] = {}
         for code in index.doc_langs:
-            z, terms, by_word = self.terms(code, positions, prior)
+            z, terms = self.terms(code, positions, prior)
             zs[code] = z
             if not terms:
                 continue
-            for options in by_word:
-                best: dict[int, float] = {}
-                for tid, w in options.items():
-                    for d in index.term_docs(tid):
-                        best[int(d)] = max(best.get(int(d), 0.0), w * float(idf[tid]))
-                for d, v in best.items():
-                    doc_cover[d] += v / z
             for fld, tid, w in terms:
                 u, pw = index.postings(fld, tid, within)
                 units.append(u)
@@ -268,9 +258,6 @@ class Ranker:
         )
         if not definition and GLOSSARY:
             self.glossary(scores, zs)
-        if doc_cover.max() > 0:
-            doc_prior = (doc_cover / doc_cover.max()) ** DOC_SHARPNESS
-            scores *= doc_prior[index.a["unit_doc"]].astype(np.float32)
         if heads:
             scores *= 1.0 + TITLE_WEIGHT * self.title_match(heads)
         asked = definition and any(_short(a) for a in analyses.values())
@@ -418,31 +405,34 @@ class Ranker:
         provision's other matching nodes; a close second node of it follows. The same
         paragraph of another edition is not shown again (results list it as a parallel)."""
         index = self.index
-        group = index.a["node_group"]
         nodes = list(scored)
         groups: dict[int, list[tuple[float, int]]] = {}
-        for node, g in zip(nodes, group[nodes].tolist(), strict=True):
+        for node, g in zip(nodes, index.a["node_group"][nodes].tolist(), strict=True):
             groups.setdefault(g, []).append((-scored[node], node))
+        spans = dict(zip(nodes, map(tuple, index.a["node_span"][nodes].tolist()), strict=True))
         out = {}
         for members in groups.values():
+            if len(members) == 1:
+                node = members[0][1]
+                out[node] = raw.get(node, scored[node])
+                continue
             members.sort()
             shown = [members[0][1]]
             counted = [members[0][1]]  # the provision's nodes, each edition's twin once
-            if len(members) > 1:
-                # not again: the same paragraph of the other edition, nor a node that holds
-                # one already shown (its law or section adds nothing to the paragraph)
-                hidden = set(index.twins(shown[0]).tolist())
-                spans = [tuple(index.a["node_span"][shown[0]].tolist())]
-                for _, node in members[1:]:
-                    if node in hidden:
-                        continue
-                    counted.append(node)
-                    lo, hi = index.a["node_span"][node].tolist()
-                    if any(lo <= a and b <= hi for a, b in spans):
-                        continue
-                    shown.append(node)
-                    spans.append((lo, hi))
-                    hidden.update(index.twins(node).tolist())
+            # not again: the same paragraph of the other edition, nor a node that holds one
+            # already shown (its law or section adds nothing to the paragraph)
+            hidden = set(index.twins(shown[0]).tolist())
+            held = [spans[shown[0]]]
+            for _, node in members[1:]:
+                if node in hidden:
+                    continue
+                counted.append(node)
+                lo, hi = spans[node]
+                if any(lo <= a and b <= hi for a, b in held):
+                    continue
+                shown.append(node)
+                held.append((lo, hi))
+                hidden.update(index.twins(node).tolist())
             best = scored[shown[0]]
             weights = sorted((raw.get(n, scored[n]) for n in counted), reverse=True)
             total = weights[0] + PROVISION_SHARE * sum(weights[1 : 1 + PROVISION_OTHERS])
@@ -454,7 +444,7 @@ class Ranker:
 
     def terms(
         self, code: str, positions: list[int], prior: dict[str, float]
-    ) -> tuple[float, list[tuple[str, int, float]], list[dict[int, float]]]:
+    ) -> tuple[float, list[tuple[str, int, float]]]:
         """The terms documents of language ``code`` match the query with (field, term id,
         weight), and the query's attainable weight there: the sum of each content word's idf
         (an unknown word counting as the rarest), by which scores are divided so that every
@@ -473,7 +463,6 @@ class Ranker:
         own = analyses.get(code)
         unknown = self.rarest(code)
         out: list[tuple[str, int, float]] = []
-        by_word: list[dict[int, float]] = []
         z = 0.0
         for i in positions:
             options: dict[int, float] = {}
@@ -496,7 +485,6 @@ class Ranker:
             if options:
                 share = max(options.values()) / sum(options.values())
                 out.extend(("lemma", tid, w * share) for tid, w in options.items())
-                by_word.append(options)
                 z += max(float(idf[tid]) for tid in options)
             elif t is None or t.folded not in own.synonym_words:
                 z += unknown
@@ -524,7 +512,7 @@ class Ranker:
         if cites:
             found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]
             z += max(found, default=unknown)
-        return max(z, 1e-6), out, by_word
+        return max(z, 1e-6), out
 
     def bridge(self, code: str, i: int, prior: dict[str, float], options: dict[int, float]) -> None:
         """Terms of language ``code`` for the query's word at position ``i`` read in another
