@@ -40,7 +40,7 @@ import numpy as np
 from kb.models import Node
 from kb.search import bm25
 from kb.search.analyze import analyzer
-from kb.search.langdata import LANG_DIR, LANGS
+from kb.search.langdata import LANG_DIR, LANGS, read_pairs
 from kb.search.lemmatize import extract_table, pipeline
 from kb.search.units import Corpus, DocMeta, passages, unit_text
 
@@ -429,7 +429,18 @@ def _lexicon(corpus: Corpus, lemma_vocab: list[str]) -> dict[str, Any]:
         }
 
     aligned = lexicon.aligned_texts(docs, texts, heads, corpus.parallels, titles)
-    return lexicon.build(aligned, analyse, vocab)
+    pivots: dict[str, list[tuple[str, str]]] = {}
+    for lang in LANGS:
+        path = LANG_DIR / lang / "english.tsv"
+        if path.exists():
+            pivots[lang] = [
+                (
+                    analyzer(lang).lemma(analyzer(lang).prep(word.lower())),
+                    analyzer("en").lemma(en.lower()),
+                )
+                for word, en in read_pairs(path)
+            ]
+    return lexicon.build(aligned, analyse, vocab, pivots)
 
 
 def _lang_data(

@@ -31,6 +31,7 @@ MIN_TOGETHER = 2  # aligned pairs two lemmas must share (titles: 1, each title i
 MIN_DICE = 0.3
 KEEP_RATIO = 0.5  # a lemma's translations within this share of its best one
 MAX_TRANSLATIONS = 3
+PIVOT_WEIGHT = 0.8  # a translation through English counts a little less than a mined one
 KEY_MIN = 3  # shorter words are not matched as cognates
 _KEY_PAIRS = (("rz", "r"), ("sz", "s"), ("cz", "c"), ("ch", "h"), ("w", "v"), ("x", "ks"))
 _KEY_LETTERS = str.maketrans({"q": "k", "y": "i", "j": "i", "g": "h"})
@@ -110,9 +111,12 @@ def build(
     aligned: Iterable[Aligned],
     analyse: Callable[[str, str], set[str]],
     vocab: Mapping[str, Iterable[str]],
+    pivots: Mapping[str, Iterable[tuple[str, str]]] = {},
 ) -> dict[str, Any]:
     """The lexicon the index stores: mined translations between lemma spaces, and per document
-    language its lemmas by phonetic key (``vocab``: language -> indexed lemmas)."""
+    language its lemmas by phonetic key (``vocab``: language -> indexed lemmas). ``pivots``
+    (language -> (lemma, English lemma), from ``kb/lang/<code>/english.tsv``) join a language
+    without parallel text to the others through the translations mined for English."""
     lemma_sets = (
         (
             space(p.lang_a),
@@ -130,7 +134,20 @@ def build(
             if len(lemma) >= KEY_MIN and lemma.isalpha():
                 table[key(lemma)].append(lemma)
         keys[lang] = {k: sorted(v) for k, v in table.items()}
-    return {"translations": mine(x for x in lemma_sets if x[2] and x[3]), "keys": keys}
+    translations = mine(x for x in lemma_sets if x[2] and x[3])
+    for lang, pairs in pivots.items():
+        src = space(lang)
+        for dst in {space(d) for d in vocab} - {src, "en"}:
+            table = translations.setdefault(f"{src}>{dst}", {})
+            via = translations.get(f"en>{dst}", {})
+            for lemma, english in pairs:
+                found = dict(table.get(lemma, []))
+                for other, w in via.get(english, ()):
+                    found[other] = max(found.get(other, 0.0), PIVOT_WEIGHT * w)
+                if found:
+                    ranked = sorted(found.items(), key=lambda kv: -kv[1])
+                    table[lemma] = ranked[:MAX_TRANSLATIONS]
+    return {"translations": translations, "keys": keys}
 
 
 class Lexicon:

@@ -11,8 +11,11 @@ The stable interface the CLI and the API use:
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +27,10 @@ _LOCK = threading.Lock()
 _OPEN: dict[tuple[str, str], SearchIndex] = {}
 
 
-def write_index(kb: KB) -> dict[str, object]:
-    """Write the search index of ``kb`` next to its file."""
-    return artefact.write(artefact.corpus_from_kb(kb), artefact.directory_for(kb.path))
+def write_index(kb: KB, directory: Path | None = None) -> dict[str, object]:
+    """Write the search index of ``kb`` next to its file (or into ``directory``)."""
+    target = directory or artefact.directory_for(kb.path)
+    return artefact.write(artefact.corpus_from_kb(kb), target)
 
 
 def build_index(kb_path: Path) -> dict[str, object]:
@@ -40,13 +44,42 @@ def build_index(kb_path: Path) -> dict[str, object]:
 
 
 def open_index(kb: KB) -> SearchIndex:
-    """The index of this KB build from disk, written first if missing or stale."""
+    """The index of this KB build from disk, written first if missing or stale (by one process
+    at a time: the others wait and read it). Where the KB's directory cannot be written, the
+    index goes to the temporary directory, under the build's hash."""
     directory = artefact.directory_for(kb.path)
     try:
         return SearchIndex(directory, build_hash=kb.build_hash)
     except StaleIndex:
-        write_index(kb)
-        return SearchIndex(directory, build_hash=kb.build_hash)
+        pass
+    for target in (directory, _spare(kb)):
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with _exclusive(target.with_name(target.name + ".lock")):
+                try:
+                    return SearchIndex(target, build_hash=kb.build_hash)
+                except StaleIndex:
+                    write_index(kb, target)
+                    return SearchIndex(target, build_hash=kb.build_hash)
+        except OSError:
+            continue
+    raise StaleIndex(f"no search index for {kb.path} and none can be written next to it")
+
+
+def _spare(kb: KB) -> Path:
+    """Where the index of a KB whose directory is read-only goes."""
+    return Path(tempfile.gettempdir()) / "lawdesk-search" / kb.build_hash[:32] / "kb.search"
+
+
+@contextlib.contextmanager
+def _exclusive(lock: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file ``lock`` (created if missing)."""
+    with lock.open("a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def index_for(kb: KB) -> SearchIndex:
