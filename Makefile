@@ -1,10 +1,11 @@
-# lawdesk: `make run` serves the API and the site on http://127.0.0.1:8000; `make test` runs the suite.
+# lawdesk: `make run` builds the KB and the site and serves both on http://127.0.0.1:8000;
+# `make test` runs the suite.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test build bench lint serve clean
+.PHONY: run test build publish bench lint serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -18,10 +19,16 @@ build/kb.sqlite: $(STAMP) corpus/* $(shell find kb -name '*.py' -o -name '*.toml
 build: $(STAMP)
 	$(BIN)/lawdesk build
 
+build/site/index.html: build/kb.sqlite $(shell find site -type f 2>/dev/null)
+	$(BIN)/lawdesk publish
+
+publish: build/kb.sqlite
+	$(BIN)/lawdesk publish
+
 PORT ?= 8000
 WORKERS ?= 1
 
-run: build/kb.sqlite
+run: build/site/index.html
 	$(BIN)/lawdesk serve --port $(PORT) --workers $(WORKERS)
 
 test: $(STAMP)

@@ -9,14 +9,14 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import Annotated, Any
 
-from fastapi import Depends, Request
+from fastapi import Depends, Path, Request
 
 from api.errors import ApiError
 from api.state import State
 from kb.corpus import load_sources
 from kb.rules.errors import RulesError
 from kb.store import UnknownNode
-from kb.views import BadNodeId, NotALaw, UnknownDocument
+from kb.views import BadNodeId, NotALaw, UnknownDocument, UnknownLaw
 
 _SOURCES = load_sources()
 ID_FORM = "doc:cite, e.g. sk-2017:27B1(a)"
@@ -30,6 +30,9 @@ DocId = _enum("DocId", [s.id for s in _SOURCES])
 Lang = _enum("Lang", [s.language for s in _SOURCES])
 Game = _enum("Game", [s.game for s in _SOURCES])
 Edition = _enum("Edition", [s.edition for s in _SOURCES])
+
+
+DocPath = Annotated[DocId, Path(description="A document ID", examples=["sk-2017"])]  # type: ignore[valid-type]
 
 
 def state(request: Request) -> State:
@@ -53,5 +56,7 @@ def translated() -> Iterator[None]:
         raise ApiError(404, "unknown-node", str(exc), [ID_FORM]) from exc
     except NotALaw as exc:
         raise ApiError(404, "not-a-law", str(exc), ["/api/nodes/{id} shows any node"]) from exc
+    except UnknownLaw as exc:
+        raise ApiError(404, "unknown-law", str(exc), ["1..93"]) from exc
     except RulesError as exc:
         raise ApiError(400, "bad-value", str(exc), []) from exc

@@ -92,9 +92,10 @@ _DESCRIPTIONS = {
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI ``responses`` entries for these statuses (plus 422 and 503, which any route with
-    parameters or KB access can give), all with the error body."""
-    wanted = sorted({*statuses, 422, 503})
+    """OpenAPI ``responses`` entries for these statuses (plus those any route can give: 413 and
+    414 for an oversized request, 422 for a malformed one, 503 while the KB is unavailable),
+    all with the error body."""
+    wanted = sorted({*statuses, 413, 414, 422, 503})
     return {s: {"model": ErrorBody, "description": _DESCRIPTIONS[s]} for s in wanted}
 
 

@@ -86,6 +86,9 @@ class NodeFields(Out):
     cited_by: list[str]
     parallels: list[dict[str, Any]]
     terms: list[TermLink]
+    unpaired: dict[str, Any] | None = Field(
+        description="For a provision with no counterpart in the other edition: new/removed"
+    )
 
 
 class NodeOut(NodeFields):
@@ -245,6 +248,7 @@ class SearchResult(Out):
     snippet: str
     score: float
     parallels: list[dict[str, Any]]
+    url: Url | None = Field(default=None, description="Where the node is on the static site")
 
 
 class SearchOut(Out):
@@ -262,6 +266,47 @@ class AskOut(Out):
     citations: list[dict[str, Any]]
     passages: list[SearchResult]
     auction: dict[str, Any] | None
+
+
+class DiffSide(Out):
+    """One edition's side of a diff row (None where the provision does not exist there)."""
+
+    id: str
+    cite: str
+    kind: str
+    title: str | None
+    text: str
+    law: str | None
+    url: Url
+    spans: list[dict[str, Any]]
+
+
+class DiffRow(Out):
+    """A 2007 provision beside its 2017 counterpart, with their relation."""
+
+    a: DiffSide | None
+    b: DiffSide | None
+    relation: str
+    changed: bool
+    confidence: float | None
+    evidence: list[str]
+
+
+class DiffOut(Out):
+    """What changed in one Law from 2007 to 2017, paragraph by paragraph."""
+
+    law: str
+    relation: str
+    counts: dict[str, int]
+    rows: list[DiffRow]
+
+
+class DiffOverview(Out):
+    """Every Law with its relation and the counts of each relation."""
+
+    laws: list[dict[str, Any]]
+    totals: dict[str, int]
+    laws_changed: int
 
 
 class Health(Out):

@@ -27,7 +27,7 @@ class Limits:
     ask_calls: int = 100
     list_items: int = 1000
     body_bytes: int = 64 * 1024
-    url_bytes: int = 8 * 1024
+    url_bytes: int = 16 * 1024
     cite_chars: int = 20_000
     page_size: int = 1000
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,11 +12,11 @@ from kb import align, refs, store
 from kb.corpus import CORPUS_DIR, load_sources
 from kb.ingest import parse
 from kb.ingest.coverage import coverage
-from kb.models import ParsedDoc, Reference
+from kb.models import Parallel, ParsedDoc, Problem, Reference
 from kb.terms import link as link_terms
 from kb.terms import terms_of
 
-UNRESOLVED = {"unresolved-missing", "ambiguous"}
+UNRESOLVED = {"unresolved-missing", "ambiguous", "unresolved-other-code", "unresolved-suspect"}
 
 
 def doc_stats(parsed: ParsedDoc, doc_refs: list[Reference]) -> dict[str, Any]:
@@ -53,14 +54,39 @@ def doc_stats(parsed: ParsedDoc, doc_refs: list[Reference]) -> dict[str, Any]:
     }
 
 
+@dataclass
+class Linked:
+    """The references and parallels of a parsed corpus, and what the tables could not place."""
+
+    refs: list[Reference]
+    parallels: list[Parallel]
+    problems: list[Problem]
+    align_seconds: float
+    alignment: align.Alignment | None = None  # the 2007 -> 2017 run (lexicon, matches)
+
+
+def link_and_align(parsed: dict[str, ParsedDoc]) -> Linked:
+    """Resolve every citation and pair every provision: the editions are aligned on the
+    citations inside each edition, then the citations of another edition's Laws are carried
+    over through those pairs, and the screen regulations paired through their citations."""
+    cited = refs.find_all(parsed)
+    t0 = time.perf_counter()
+    alignment = align.editions(parsed, refs.resolve_all(parsed, cited))
+    pairs = alignment.pairs if alignment else []
+    seconds = time.perf_counter() - t0
+    found = refs.resolve_all(parsed, cited, refs.Crosswalk(pairs))
+    others, problems = align.others(parsed, found)
+    return Linked(found, pairs + others, problems, seconds, alignment)
+
+
 def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> store.Built:
     """Parse, link and align the corpus, write the KB to ``path`` and return what was written."""
     t0 = time.perf_counter()
     sources = load_sources(corpus_dir)
     parsed = {s.id: parse(s.id, s.read(corpus_dir)) for s in sources}
-    found = refs.link(parsed)
-    parallels, problems = align.align(parsed, found)
-    for p in problems:
+    linked = link_and_align(parsed)
+    found, parallels = linked.refs, linked.parallels
+    for p in linked.problems:
         parsed[p.doc].problems.append(p)
     terms = [t for p in parsed.values() for t in terms_of(p)]
     languages = {s.id: s.language for s in sources}
@@ -78,7 +104,10 @@ def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> sto
         parallels,
         terms,
         stats,
-        info={"built_seconds": f"{time.perf_counter() - t0:.2f}"},
+        info={
+            "built_seconds": f"{time.perf_counter() - t0:.2f}",
+            "align_seconds": f"{linked.align_seconds:.2f}",
+        },
         term_links=term_links,
     )
     store.write(built, path)

@@ -24,7 +24,14 @@ NodeKind = Literal[
     "point",
 ]
 
-RefStatus = Literal["resolved", "unresolved-missing", "ambiguous", "external"]
+RefStatus = Literal[
+    "resolved",
+    "unresolved-missing",  # no such provision in the document cited
+    "ambiguous",  # several provisions fit
+    "external",  # names something outside the corpus (another rulebook, the Laws as a whole)
+    "unresolved-other-code",  # names another code's numbering that no evidence maps to ours
+    "unresolved-suspect",  # the number exists but does not hold what the citing text says
+]
 
 
 @dataclass
@@ -109,14 +116,34 @@ class Reference:
     field: Literal["text", "title"] = "text"  # which of the node's fields the span is in
 
 
+Relation = Literal[
+    "same",  # the same rule at the same number (2007 -> 2017)
+    "changed",  # same number and topic, the rule changed
+    "moved",  # the same rule under another number (``changed`` says whether it also changed)
+    "new",  # only in the later edition (``a`` is None)
+    "removed",  # only in the earlier edition (``b`` is None)
+    "commentary",  # ``a`` (ru-comment) comments on the Law ``b``
+    "regulation",  # ``a`` (pl-screens) modifies the Law ``b``
+    "analogue",  # ``a`` (a preferans article) is the counterpart of the bridge Law ``b``
+]
+
+
 @dataclass
 class Parallel:
-    """A concept (``bridge:27B1``, ``pref:29``) and one node that carries it, with the relation."""
+    """A pair of provisions and how they relate, read from ``a`` to ``b``.
 
-    key: str
-    node: str
-    relation: str  # same, commentary, analogue, moved, regulation
-    note: str = ""
+    ``a`` is the earlier edition's node (or the commentary, regulation or preferans article),
+    ``b`` the later edition's (or the bridge Law it is about); one side is None for ``new`` and
+    ``removed``. ``changed`` says whether the rule differs (always true for changed/new/removed).
+    ``evidence`` lists what decided the pair, ``confidence`` how sure the aligner is (0-1).
+    """
+
+    a: str | None
+    b: str | None
+    relation: Relation
+    changed: bool = False
+    confidence: float = 1.0
+    evidence: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -10,8 +10,10 @@ Schema (documented here and in the README):
 - ``refs(rid, from_node, start, end, raw, target_doc, target_cite, status, reason,
   cross_edition, field)`` and ``ref_targets(rid, node)``: citations found in node text and the nodes
   they resolve to (none unless ``status = 'resolved'``).
-- ``parallels(key, node, relation, note)``: concept keys (``bridge:27B1``) to the nodes that
-  carry them.
+- ``parallels(a, b, relation, changed, confidence, evidence)``: pairs of provisions read from
+  ``a`` to ``b`` (2007 -> 2017; commentary, regulation or preferans article -> bridge Law), one
+  side NULL for ``new``/``removed``; ``evidence`` is a JSON list. ``KB.parallels`` reads a pair
+  from the viewpoint of either node.
 - ``terms(doc, term, node, variants)``: defined terms and the forms to look for.
 - ``term_links(node, start, "end", term, definition)``: where a node's text uses a defined term
   (``text[start:end]``, any inflected form) and the definition node (``kb.terms`` decides).
@@ -40,7 +42,7 @@ from typing import Any
 from kb.corpus import ROOT, Source
 from kb.models import Node, Parallel, ParsedDoc, Reference, Term, TermLink
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 DEFAULT_PATH = ROOT / "build" / "kb.sqlite"
 
 SCHEMA = """
@@ -63,10 +65,11 @@ CREATE INDEX refs_from ON refs(from_node);
 CREATE TABLE ref_targets (rid INTEGER NOT NULL REFERENCES refs(rid), node TEXT NOT NULL
     REFERENCES nodes(id));
 CREATE INDEX ref_targets_node ON ref_targets(node);
-CREATE TABLE parallels (key TEXT NOT NULL, node TEXT NOT NULL REFERENCES nodes(id),
-    relation TEXT NOT NULL, note TEXT);
-CREATE INDEX parallels_key ON parallels(key);
-CREATE INDEX parallels_node ON parallels(node);
+CREATE TABLE parallels (a TEXT REFERENCES nodes(id), b TEXT REFERENCES nodes(id),
+    relation TEXT NOT NULL, changed INTEGER NOT NULL, confidence REAL NOT NULL,
+    evidence TEXT NOT NULL);
+CREATE INDEX parallels_a ON parallels(a);
+CREATE INDEX parallels_b ON parallels(b);
 CREATE TABLE terms (doc TEXT NOT NULL, term TEXT NOT NULL, node TEXT NOT NULL REFERENCES
     nodes(id), variants TEXT NOT NULL);
 CREATE TABLE term_links (node TEXT NOT NULL REFERENCES nodes(id), start INTEGER NOT NULL,
@@ -191,8 +194,18 @@ def write(built: Built, path: Path = DEFAULT_PATH) -> Path:
             )
             con.executemany("INSERT INTO ref_targets VALUES (?, ?)", [(rid, t) for t in r.targets])
         con.executemany(
-            "INSERT INTO parallels VALUES (?,?,?,?)",
-            [(p.key, p.node, p.relation, p.note) for p in built.parallels],
+            "INSERT INTO parallels VALUES (?,?,?,?,?,?)",
+            [
+                (
+                    p.a,
+                    p.b,
+                    p.relation,
+                    int(p.changed),
+                    p.confidence,
+                    json.dumps(p.evidence, ensure_ascii=False),
+                )
+                for p in built.parallels
+            ],
         )
         con.executemany(
             "INSERT INTO terms VALUES (?,?,?,?)",
@@ -354,21 +367,38 @@ class KB:
             return self._grouped_refs("", (), "r.rid")
         return self._grouped_refs("WHERE r.status = ?", (status,), "r.rid")
 
-    def parallels(self, node_id: str) -> list[dict[str, str]]:
-        """Nodes of other documents that carry the same concept key, with key and relation."""
+    def parallels(self, node_id: str) -> list[dict[str, Any]]:
+        """Every counterpart of this node, each pair read from its viewpoint (see
+        :func:`viewpoint`): the counterpart, the relation and a short label as seen from here
+        ("2017: moved to 16D", "commentary on this Law"), direction, confidence, evidence."""
+        return [p for p in self._pairs_of(node_id) if p["node"] is not None]
+
+    def unpaired(self, node_id: str) -> dict[str, Any] | None:
+        """For a provision with no counterpart in the other edition: the ``new``/``removed``
+        record from its viewpoint (label "new in 2017"), else None."""
+        return next((p for p in self._pairs_of(node_id) if p["node"] is None), None)
+
+    def _pairs_of(self, node_id: str) -> list[dict[str, Any]]:
         rows = self.con.execute(
-            "SELECT p2.key, p2.node, p2.relation, p2.note FROM parallels p1 "
-            "JOIN parallels p2 ON p2.key = p1.key AND p2.node != p1.node "
-            "WHERE p1.node = ? ORDER BY p2.key, p2.node",
-            (node_id,),
+            "SELECT rowid, * FROM parallels WHERE a = ? UNION ALL "
+            "SELECT rowid, * FROM parallels WHERE b = ? ORDER BY rowid",
+            (node_id, node_id),
         ).fetchall()
-        seen: set[str] = set()
+        return [viewpoint(_pair(r), node_id) for r in rows]
+
+    def pairs(self, a_doc: str, b_doc: str) -> list[dict[str, Any]]:
+        """Every pair read from ``a_doc`` to ``b_doc`` (2007 -> 2017: also the new and removed
+        provisions), in the stored order."""
+        rows = self.con.execute(
+            "SELECT rowid, * FROM parallels WHERE (a >= ? AND a < ?) OR (b >= ? AND b < ?) "
+            "ORDER BY rowid",
+            (f"{a_doc}:", f"{a_doc};", f"{b_doc}:", f"{b_doc};"),
+        ).fetchall()
         out = []
-        own = node_id.split(":", 1)[0] + ":"
         for r in rows:
-            if r["node"] not in seen and not r["node"].startswith(own):
-                seen.add(r["node"])
-                out.append(dict(r))
+            pair = _pair(r)
+            if all(x is None or x.startswith((f"{a_doc}:", f"{b_doc}:")) for x in (r["a"], r["b"])):
+                out.append(pair)
         return out
 
     def terms(self, doc: str | None = None) -> list[dict[str, Any]]:
@@ -448,6 +478,72 @@ def _open_checked(path: Path) -> sqlite3.Connection:
             f"{'' if 'build_hash' in rows else ' with a build hash'}; {rebuild}"
         )
     return con
+
+
+def _pair(row: sqlite3.Row) -> dict[str, Any]:
+    return {
+        "a": row["a"],
+        "b": row["b"],
+        "relation": row["relation"],
+        "changed": bool(row["changed"]),
+        "confidence": row["confidence"],
+        "evidence": json.loads(row["evidence"]),
+    }
+
+
+def _cite(node_id: str | None) -> str:
+    return "" if node_id is None else node_id.split(":", 1)[1]
+
+
+def _edition(node_id: str) -> str:
+    return node_id.split(":", 1)[0].rsplit("-", 1)[-1]
+
+
+def viewpoint(pair: dict[str, Any], node_id: str) -> dict[str, Any]:
+    """A stored pair as seen from one of its nodes.
+
+    ``relation`` is named from this node: on the ``a`` side (the earlier edition, the
+    commentary, regulation or preferans article) ``same``/``changed``/``moved``/``removed``/
+    ``comments``/``regulates``/``analogue``; on the ``b`` side ``same``/``changed``/``moved``/
+    ``new``/``commentary``/``regulation``/``analogue``. ``direction`` is ``forward`` when this
+    node is ``a``, ``backward`` when it is ``b``; ``label`` says it in a few words.
+    """
+    here_a = pair["a"] == node_id
+    other = pair["b"] if here_a else pair["a"]
+    rel = pair["relation"]
+    changed = ", changed" if pair["changed"] and rel == "moved" else ""
+    if rel in ("same", "changed", "moved", "new", "removed"):
+        there = _edition(other) if other else ("2017" if here_a else "2007")
+        label = {
+            "same": f"{there}: same",
+            "changed": f"{there}: changed",
+            "moved": (
+                f"{there}: moved to {_cite(other)}" if here_a else f"{there}: was {_cite(other)}"
+            )
+            + changed,
+            "new": "new in 2017",
+            "removed": "removed in 2017",
+        }[rel]
+        seen = rel
+    elif rel == "commentary":
+        seen = "comments" if here_a else "commentary"
+        label = f"comments on Law {_cite(other)}" if here_a else "commentary on this Law"
+    elif rel == "regulation":
+        seen = "regulates" if here_a else "regulation"
+        label = f"modifies {_cite(other)}" if here_a else "screen regulation modifying this"
+    else:
+        seen = rel
+        label = "bridge analogue" if here_a else "preferans analogue"
+    return {
+        "node": other,
+        "relation": seen,
+        "pair_relation": rel,
+        "direction": "forward" if here_a else "backward",
+        "changed": pair["changed"],
+        "confidence": pair["confidence"],
+        "evidence": pair["evidence"],
+        "label": label,
+    }
 
 
 def _ref(row: sqlite3.Row) -> dict[str, Any]:

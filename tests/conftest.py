@@ -76,3 +76,20 @@ def api_client(built, tmp_path_factory: pytest.TempPathFactory):
     with TestClient(app, raise_server_exceptions=False) as client:
         wait_ready(client)
         yield client
+
+
+@pytest.fixture(scope="session")
+def published(built, tmp_path_factory: pytest.TempPathFactory):
+    """The static site published by ``lawdesk publish --json`` from the session's KB (once per
+    test worker): its folder and the figures the command printed."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from kb.cli import app
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    args = ["publish", "--kb", str(built[0]), "--out", str(out), "--json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return out, json.loads(result.output)

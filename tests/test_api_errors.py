@@ -36,6 +36,11 @@ def test_every_route_is_covered_here(api_client):
 BAD = {
     "/api/documents": [("GET", "/api/documents?x=1", None, 200, None)],
     "/api/stats": [],
+    "/api/diff": [],
+    "/api/diff/{law}": [
+        ("GET", "/api/diff/99", None, 404, "unknown-law"),
+        ("GET", "/api/diff/abc", None, 404, "unknown-law"),
+    ],
     "/readyz": [],
     "/api/version": [],
     "/api/documents/{doc}": [("GET", "/api/documents/nope", None, 404, "unknown-document")],
@@ -191,7 +196,7 @@ def test_413_for_a_large_body(api_client):
 
 
 def test_414_for_a_long_url(api_client):
-    assert_shape(api_client.get("/api/search?q=" + "a" * 9000), 414, "url-too-long")
+    assert_shape(api_client.get("/api/search?q=" + "a" * 17_000), 414, "url-too-long")
 
 
 @pytest.mark.parametrize(

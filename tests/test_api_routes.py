@@ -148,6 +148,7 @@ def test_search(api_client):
     body = api_client.get("/api/search", params={"q": "27B1a", "doc": "sk-2017"}).json()
     assert body["results"][0]["id"] == "sk-2017:27B1(a)"
     assert body["results"][0]["parallels"]
+    assert body["results"][0]["url"] == {"path": "sk-2017/27/", "anchor": "B1a"}
 
 
 def test_ask_checks_the_auction(api_client):
@@ -254,3 +255,41 @@ def test_docs_work_offline(api_client):
     assert api_client.get("/api/docs/assets/swagger-ui-bundle.js").status_code == 200
     schema = api_client.get("/api/openapi.json").json()
     assert "/api/search" in schema["paths"]
+
+
+def test_diff_pairs_the_swapped_doubles_of_law_32(api_client):
+    rows = api_client.get("/api/diff/32").json()["rows"]
+    pairs = {(r["a"]["id"], r["b"]["id"]): r["relation"] for r in rows if r["a"] and r["b"]}
+    assert pairs[("sr-2007:32A", "sk-2017:32B")] == "moved"
+    assert pairs[("sr-2007:32B", "sk-2017:32A")] == "moved"
+    overview = api_client.get("/api/diff").json()
+    assert len(overview["laws"]) == 93 and overview["laws_changed"] >= 10
+
+
+def test_new_in_2017_is_said(api_client):
+    assert api_client.get("/api/nodes/sk-2017:23").json()["unpaired"]["label"] == "new in 2017"
+
+
+def test_cors_is_configurable(built, tmp_path):
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+    from api.settings import Settings
+
+    app = create_app(
+        Settings(kb_path=built[0], site_dir=tmp_path, cors_origins=("https://club.example",))
+    )
+    with TestClient(app) as client:
+        ok = client.get("/healthz", headers={"Origin": "https://club.example"})
+        other = client.get("/healthz", headers={"Origin": "https://evil.example"})
+    assert ok.headers["access-control-allow-origin"] == "https://club.example"
+    assert "access-control-allow-origin" not in other.headers
+
+
+def test_settings_from_environment():
+    from api.settings import Settings
+
+    s = Settings.from_env({"LAWDESK_CORS_ORIGINS": "a.example, b.example", "LAWDESK_KB": "/x"})
+    assert s.cors_origins == ("a.example", "b.example") and str(s.kb_path) == "/x"
+    with pytest.raises(ValueError, match="LAWDESK_CACHE_SECONDS"):
+        Settings.from_env({"LAWDESK_CACHE_SECONDS": "soon"})

@@ -87,3 +87,35 @@ def test_build_prints_the_table(tmp_path):
     rows = {line.split()[0]: line.split() for line in lines[1:6]}
     assert rows["sr-2007"][1:2] == ["93"] and rows["sk-2017"][3:5] == ["64", "28"]
     assert lines[-1].startswith(f"wrote {out}") and out.exists()
+
+
+def _other_schema(path):
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE info (key TEXT, value TEXT)")
+    con.execute("INSERT INTO info VALUES ('schema_version', '1')")
+    con.commit()
+    con.close()
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (None, "no knowledge base at"),
+        (lambda p: p.write_bytes(b""), "is empty"),
+        (lambda p: p.write_text("root:x:0:0"), "not an SQLite file"),
+        (lambda p: p.write_bytes(b"SQLite format 3\x00" + b"\x00" * 100), "not a lawdesk KB"),
+        (_other_schema, "schema version '1'"),
+        (lambda p: p.mkdir(), "is a directory"),
+    ],
+)
+@pytest.mark.parametrize("command", [["show", "sk-2017:27"], ["stats"], ["search", "renons"]])
+def test_unusable_kb_is_one_line(tmp_path, make, says, command):
+    path = tmp_path / "kb.sqlite"
+    if make is not None:
+        make(path)
+    r = run(*command, "--kb", str(path))
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], r.stderr

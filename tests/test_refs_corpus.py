@@ -1,5 +1,6 @@
 """kb.refs over the real parsed documents: nothing linked to a missing node, the unresolved
-references are exactly the ones the source notes list, and the counts match the notes.
+references are exactly the ones the source notes list, the counts match the notes, and the
+citations of other editions reach today's texts only through the 1987 table and the alignment.
 
 Counts are of found targets (before cross-edition fan-out), from
 ../shared/notes/sources-bridge-laws.md A9/B9 and sources-hr-pl-ru.md A.8, B.5, C.6.
@@ -13,9 +14,10 @@ from functools import cache
 import pytest
 from conftest import parsed_doc
 
+from kb.build import link_and_align
 from kb.ingest import READERS
 from kb.models import ParsedDoc, Reference
-from kb.refs import doc_language, find_refs, link
+from kb.refs import doc_language, find_refs
 
 
 @cache
@@ -25,7 +27,7 @@ def docs() -> dict[str, ParsedDoc]:
 
 @cache
 def refs() -> list[Reference]:
-    return link(docs())
+    return link_and_align(docs()).refs
 
 
 @cache
@@ -81,8 +83,9 @@ def test_sr_unresolved_are_the_two_missing_targets() -> None:
     assert set(_unresolved("sr-2007")) == {"23F5", "75E"}
 
 
-def test_sk_resolves_every_citation() -> None:
-    assert _unresolved("sk-2017") == Counter()
+def test_sk_resolves_every_citation_but_the_stale_one() -> None:
+    # 47F1 cites 53C, the 2007 number of what 2017 calls 53B: reported, not linked
+    assert _unresolved("sk-2017") == Counter({"53C": 1})
 
 
 def test_hr_unresolved_are_articles_missing_from_the_truncated_source() -> None:
@@ -106,13 +109,46 @@ def test_hr_unresolved_are_articles_missing_from_the_truncated_source() -> None:
     assert external == ["4", "5", "14"]  # foreword: the first edition's articles
 
 
-def test_other_editions_resolve_in_both_bridge_texts() -> None:
+def test_other_editions_reach_both_bridge_texts() -> None:
     cross = [r for r in refs() if r.cross_edition]
     assert {r.target_doc for r in cross} == {"sr-2007", "sk-2017"}
     by_doc = Counter((r.from_node.split(":")[0], r.target_doc) for r in cross)
     assert by_doc[("pl-screens", "sr-2007")] == by_doc[("pl-screens", "sk-2017")] == 8
     assert by_doc[("ru-comment", "sr-2007")] == by_doc[("ru-comment", "sk-2017")]
-    assert all(r.status == "resolved" for r in cross), [r for r in cross if r.status != "resolved"]
+    pl = [r for r in cross if r.from_node.startswith("pl-screens:")]
+    assert all(r.status == "resolved" for r in pl), [r for r in pl if r.status != "resolved"]
+    # a commentary citation is linked, or reported with its reason: never guessed
+    allowed = {"resolved", "unresolved-other-code", "unresolved-suspect"}
+    assert {r.status for r in cross} <= allowed
+    assert all(r.reason.startswith("cross-edition") for r in cross)
+
+
+# (citing node, words) -> (2007 target, 2017 target); None: reported, not linked
+CROSS = [
+    ("ru-comment:24.4", "Правило 50D", "sr-2007:50C", "sk-2017:50C"),  # the minor penalty card
+    ("ru-comment:24.6", "Правило 50Е", "sr-2007:50D", "sk-2017:50D"),  # the major penalty card
+    ("ru-comment:27.5", "Правилу 27В1(b)", "sr-2007:27D", "sk-2017:27D"),
+    ("ru-comment:32.3", "Правило 35А", "sr-2007:36A", "sk-2017:36A"),
+    ("ru-comment:37.4", "Правилу 35В", "sr-2007:37A", "sk-2017:37A"),
+    ("ru-comment:24.9", "Правило 23А", "sr-2007:23", "sk-2017:72C"),
+    ("ru-comment:25.8", "Правило 16С2", "sr-2007:16D2", "sk-2017:16C2"),
+    ("ru-comment:35.3", "Правило 35", None, None),
+    ("ru-comment:25.12", "Правило 51В", None, None),
+    ("pl-screens:4(a)2", "przepis 23", "sr-2007:23", "sk-2017:72C"),
+    ("pl-screens:4(f)", "przepisem 16B2", "sr-2007:16B2", "sk-2017:16B2"),
+]
+
+
+@pytest.mark.parametrize(("node", "raw", "sr", "sk"), CROSS)
+def test_other_edition_citations_land_on_the_provision_that_says_it(
+    node: str, raw: str, sr: str | None, sk: str | None
+) -> None:
+    got = {
+        r.target_doc: (r.targets or [None])[0]
+        for r in refs()
+        if r.from_node == node and r.raw == raw and r.cross_edition
+    }
+    assert got == {"sr-2007": sr, "sk-2017": sk}
 
 
 def test_ru_point_outside_the_excerpt_is_external() -> None:

@@ -18,6 +18,7 @@ from kb.refs.patterns import (
     languages,
     load,
 )
+from kb.refs.resolve import parse_steps
 
 LANGS = ["sr", "hr", "sk", "pl", "ru", "en"]
 PATTERNS = [p for lang in LANGS for p in load(lang).patterns]
@@ -96,14 +97,12 @@ def test_unknown_language_lists_known() -> None:
         load("xx")
 
 
-def test_edition_moves_are_consistent() -> None:
+def test_edition_table_is_consistent() -> None:
     ed = editions()
-    for move in ed.moves:
-        assert f"{move.src}>{move.dst}" in ed.chain, move
-        assert move.cite != move.becomes and move.note
+    for (src, cite), row in ed.maps.items():
+        assert src == row.src == "1987" and cite == row.cite, row
+        assert row.evidence, f"{src} {cite} has no evidence"
+        assert parse_steps(cite) is not None and (not row.to or parse_steps(row.to)), row
     for doc, targets in ed.cross_edition.items():
         assert doc in ed.doc_edition
-        for t in targets:
-            assert f"{ed.doc_edition[doc]}>{ed.doc_edition[t]}" in ed.chain or (
-                ed.doc_edition[doc] == ed.doc_edition[t]
-            )
+        assert all(t in ed.doc_edition for t in targets)

@@ -6,8 +6,10 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from api.deps import DocId, StateDep, translated
+from api import examples
+from api.deps import DocPath, StateDep, translated
 from api.errors import error_responses
+from api.examples import ok_example
 from api.models import Contents, Definitions, DocumentDetail, DocumentOut
 from kb import views
 
@@ -18,7 +20,7 @@ router = APIRouter(prefix="/api", tags=["documents"])
     "/documents",
     response_model=list[DocumentOut],
     summary="The documents of the knowledge base",
-    responses=error_responses(),
+    responses={**error_responses(), **ok_example(examples.DOCUMENTS)},
 )
 def documents(st: StateDep) -> list[dict[str, Any]]:
     """Every document with its metadata (language, game, edition, source file and SHA-256,
@@ -29,7 +31,7 @@ def documents(st: StateDep) -> list[dict[str, Any]]:
 @router.get(
     "/stats",
     summary="Per-document build figures (as `lawdesk stats --json`)",
-    responses=error_responses(),
+    responses={**error_responses(), **ok_example(examples.STATS)},
 )
 def stats(st: StateDep) -> dict[str, Any]:
     """The figures `lawdesk build` prints, per document."""
@@ -42,7 +44,7 @@ def stats(st: StateDep) -> dict[str, Any]:
     summary="One document: metadata, figures and its laws or articles",
     responses=error_responses(404),
 )
-def document(doc: DocId, st: StateDep) -> dict[str, Any]:
+def document(doc: DocPath, st: StateDep) -> dict[str, Any]:
     """A document with its laws/articles (number, title, where each is on the site)."""
     with translated():
         return views.document_view(st.kb(), doc.value)
@@ -54,7 +56,7 @@ def document(doc: DocId, st: StateDep) -> dict[str, Any]:
     summary="A document's outline: chapters, parts, laws, sections",
     responses=error_responses(404),
 )
-def contents(doc: DocId, st: StateDep) -> dict[str, Any]:
+def contents(doc: DocPath, st: StateDep) -> dict[str, Any]:
     """The outline as the source has it: chapters, parts, section groups, laws or articles and
     their lettered sections."""
     with translated():
@@ -67,7 +69,7 @@ def contents(doc: DocId, st: StateDep) -> dict[str, Any]:
     summary="A document's defined terms, A-Z",
     responses=error_responses(404),
 )
-def definitions(doc: DocId, st: StateDep) -> dict[str, Any]:
+def definitions(doc: DocPath, st: StateDep) -> dict[str, Any]:
     """The glossary: every defined term with its definition, grouped by initial letter."""
     with translated():
         return views.definitions_view(st.kb(), doc.value)

@@ -7,15 +7,18 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
-from api import __version__
+from api import __version__, examples
 from api.deps import StateDep
 from api.errors import ApiError, error_responses
+from api.examples import ok_example
 from api.models import Health, Version
 
 router = APIRouter(tags=["health"])
 
 
-@router.get("/healthz", response_model=Health, summary="Alive")
+@router.get(
+    "/healthz", response_model=Health, summary="Alive", responses=ok_example(examples.HEALTH)
+)
 def healthz(response: Response) -> dict[str, str]:
     """200 as long as the process answers (it does not look at the KB). The ``X-Worker`` header
     names the answering process, so an operator can see the load spread over workers."""
@@ -27,7 +30,7 @@ def healthz(response: Response) -> dict[str, str]:
     "/readyz",
     response_model=Health,
     summary="Ready: KB open and search index loaded",
-    responses=error_responses(),
+    responses={**error_responses(), **ok_example(examples.READY)},
 )
 def readyz(st: StateDep) -> dict[str, Any]:
     """200 once the KB is open and the search index loaded; 503 (with the reason) before."""
@@ -43,7 +46,7 @@ def readyz(st: StateDep) -> dict[str, Any]:
     response_model=Version,
     summary="Package version, KB build hash and corpus hashes",
     tags=["health"],
-    responses=error_responses(),
+    responses={**error_responses(), **ok_example(examples.VERSION)},
 )
 def api_version(st: StateDep) -> dict[str, Any]:
     """What is serving: the lawdesk version, the content hash of the KB build it loaded, the

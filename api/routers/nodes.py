@@ -4,16 +4,17 @@ citations found in pasted text."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, Field
 
-from api.deps import DocId, StateDep, translated
+from api.deps import DocId, DocPath, StateDep, translated
 from api.errors import error_responses
 from api.inputs import STRICT_BODY
 from api.models import CiteOut, LawOut, NodeOut, NodeParallels, NodeRefs, RefPage
 from api.settings import Limits
+from kb import models as kb_models
 from kb import views
 from kb.views.cite import cite_view
 
@@ -31,13 +32,9 @@ NodeIdParam = Annotated[
 ]
 
 
-class RefStatus(StrEnum):
-    """Resolution status of a reference."""
-
-    resolved = "resolved"
-    unresolved_missing = "unresolved-missing"
-    ambiguous = "ambiguous"
-    external = "external"
+RefStatus = StrEnum(  # type: ignore[misc]
+    "RefStatus", {s: s for s in get_args(kb_models.RefStatus)}
+)  # the statuses kb.models defines, one source
 
 
 @router.get(
@@ -85,7 +82,7 @@ def node(node_id: NodeIdParam, st: StateDep) -> dict[str, Any]:
     responses=error_responses(400, 404),
 )
 def law(
-    doc: DocId,
+    doc: DocPath,
     law: Annotated[
         str, Path(description="The law or article number, e.g. 27", examples=["27"], max_length=40)
     ],
@@ -106,7 +103,8 @@ def law(
 def refs(
     st: StateDep,
     status: Annotated[
-        RefStatus | None, Query(description="Only references with this status")
+        RefStatus | None,
+        Query(description="Only references with this status", examples=["unresolved-missing"]),
     ] = None,
     doc: Annotated[
         DocId | None, Query(description="Only references found in this document")

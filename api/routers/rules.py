@@ -315,7 +315,11 @@ def pref_auction(body: PrefAuction) -> dict[str, Any]:
 def pref_cycle(
     board: Annotated[
         list[Annotated[int, Field(ge=1, le=100_000)]] | None,
-        Query(description="Board numbers (default: the 21-board cycle)", max_length=100),
+        Query(
+            description="Board numbers (default: the 21-board cycle)",
+            max_length=100,
+            examples=[[1, 2]],
+        ),
     ] = None,
 ) -> dict[str, Any]:
     """The opener and the refe positions of the given boards, or of the whole cycle."""

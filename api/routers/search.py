@@ -10,6 +10,7 @@ from api.deps import DocId, Edition, Game, Lang, StateDep
 from api.errors import ApiError, error_responses
 from api.models import AskOut, SearchOut
 from api.settings import Limits
+from kb.views.nodes import locate
 
 router = APIRouter(prefix="/api", tags=["search"])
 LIMITS = Limits()
@@ -60,7 +61,7 @@ def search(
         )
     except ValueError as exc:
         raise ApiError(400, "bad-value", str(exc), []) from exc
-    return {"query": q, "results": results}
+    return {"query": q, "results": [{**r, "url": locate(kb, r["id"])} for r in results]}
 
 
 @router.get(
@@ -94,7 +95,7 @@ def ask(
 
     kb, index = st.index()
     try:
-        return run(
+        answer = run(
             index,
             q,
             limit=limit,
@@ -106,3 +107,5 @@ def ask(
         raise ApiError(400, "too-many-calls", str(exc), [f"at most {exc.limit} calls"]) from exc
     except ValueError as exc:
         raise ApiError(400, "bad-value", str(exc), []) from exc
+    answer["passages"] = [{**p, "url": locate(kb, p["id"])} for p in answer["passages"]]
+    return answer

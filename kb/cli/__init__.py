@@ -6,10 +6,28 @@ the modules below register their commands on the shared Typer ``app`` when impor
 
 from __future__ import annotations
 
-from kb.cli import kb_cmds, pref_cmds, rules_cmds, search_cmds, serve_cmds
+from kb.cli import (
+    diff_cmds,
+    kb_cmds,
+    pref_cmds,
+    publish_cmds,
+    rules_cmds,
+    search_cmds,
+    serve_cmds,
+)
 from kb.cli.app import app
 
-__all__ = ["app", "kb_cmds", "main", "pref_cmds", "rules_cmds", "search_cmds", "serve_cmds"]
+__all__ = [
+    "app",
+    "diff_cmds",
+    "kb_cmds",
+    "main",
+    "pref_cmds",
+    "publish_cmds",
+    "rules_cmds",
+    "search_cmds",
+    "serve_cmds",
+]
 
 
 def main() -> None:

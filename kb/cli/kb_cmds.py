@@ -86,6 +86,13 @@ def stats(kb: KbPath = store.DEFAULT_PATH, as_json: JsonFlag = False) -> None:
         typer.echo(stats_table(docs))
 
 
+def parallel_line(p: dict[str, Any]) -> str:
+    """One parallel as ``show`` prints it: counterpart, the pair's label from this node, and
+    the confidence when the aligner was not sure."""
+    sure = "" if p["confidence"] >= 0.6 else f"; confidence {p['confidence']:.2f}"
+    return f"{p['node'] or '(none)'}  ({p['label']}{sure})"
+
+
 @app.command(rich_help_panel="Knowledge base")
 def show(
     node_id: Annotated[str, typer.Argument(help="A node ID such as sk-2017:27B1(a).")],
@@ -128,10 +135,8 @@ def show(
         ("cited by", data["cited_by"]),
         (
             "parallels",
-            [
-                f"{p['node']}  ({p['relation']}{', ' + p['note'] if p['note'] else ''})"
-                for p in data["parallels"]
-            ],
+            [parallel_line(p) for p in data["parallels"]]
+            + [lone["label"] for lone in [k.unpaired(data["id"])] if lone],
         ),
     ]
     sections.append(
@@ -156,7 +161,7 @@ def refs(
     rows = [
         r
         for r in k.refs()
-        if (not unresolved or r["status"] in {"unresolved-missing", "ambiguous"})
+        if not unresolved or r["status"].startswith("unresolved") or r["status"] == "ambiguous"
     ]
     if doc:
         known = {d["id"] for d in k.documents()}

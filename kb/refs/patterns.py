@@ -138,35 +138,38 @@ def load(lang: str) -> Language:
 
 
 @dataclass(frozen=True)
-class Move:
-    """A provision re-addressed between two editions: ``cite`` in ``src`` is ``becomes`` in
-    ``dst``."""
+class EditionMap:
+    """A provision of an older edition (``src``) and the provision of the next edition that
+    carries the same rule (``to``, empty when none does), with the evidence."""
 
     src: str
-    dst: str
     cite: str
-    becomes: str
-    note: str = ""
+    to: str
+    evidence: str
 
 
 @dataclass(frozen=True)
 class Editions:
-    """Which edition each document is, which documents cite another edition, and the moves."""
+    """Which edition each document is, which documents cite another edition's Laws, and the
+    mapping table of the editions no alignment covers (1987 -> 2007)."""
 
     doc_edition: dict[str, str]
     cross_edition: dict[str, tuple[str, ...]]
-    moves: tuple[Move, ...]
-    chain: dict[str, tuple[str, ...]]
+    maps: dict[tuple[str, str], EditionMap]
 
 
 @cache
 def editions() -> Editions:
     """The edition map from ``kb/refs/editions.toml``."""
     data = tomllib.loads(EDITIONS_FILE.read_text(encoding="utf-8"))
-    moves = tuple(Move(**m) for m in data.get("move", []))
+    maps = {}
+    for row in data.get("map", []):
+        m = EditionMap(**row)
+        if (m.src, m.cite) in maps:
+            raise PatternError(f"{EDITIONS_FILE}: {m.src} {m.cite} is mapped twice")
+        maps[(m.src, m.cite)] = m
     return Editions(
         doc_edition=dict(data["edition"]),
         cross_edition={k: tuple(v) for k, v in data["cross_edition"].items()},
-        moves=moves,
-        chain={k: tuple(v) for k, v in data.get("chain", {}).items()},
+        maps=maps,
     )

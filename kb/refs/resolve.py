@@ -5,13 +5,13 @@ rule, a missing target stays missing, and a reference with several candidates is
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from kb.models import Reference
 from kb.refs.citation import Found, StepKind, Target
+from kb.refs.crosswalk import Crosswalk
 from kb.refs.patterns import editions, load
 
 # how deep each kind of step sits in a bridge-Law cite (27 < B < 1 < (a) < (ii))
@@ -80,38 +80,6 @@ def _ancestor(doc: str, target: Target, ids: Collection[str]) -> str | None:
     return None
 
 
-def _prefix(cite: Target, of: Target) -> bool:
-    return of.steps == cite.steps[: len(of.steps)]
-
-
-def map_edition(target: Target, src: str, dst: str) -> tuple[Target, list[str]]:
-    """Re-address a cite of edition ``src`` in edition ``dst`` through the moves; the notes
-    say which moves applied."""
-    ed = editions()
-    if src == dst:
-        return target, []
-    chain = ed.chain.get(f"{src}>{dst}")
-    if chain is None:
-        raise KeyError(f"no edition chain {src}>{dst}; known: {', '.join(ed.chain)}")
-    notes: list[str] = []
-    for a, b in itertools.pairwise(chain):
-        best = None
-        for move in ed.moves:
-            if move.src != a or move.dst != b:
-                continue
-            frm = parse_steps(move.cite)
-            if frm and _prefix(target, frm) and (best is None or len(frm.steps) > best[0]):
-                best = (len(frm.steps), move, frm)
-        if best:
-            _, move, frm = best
-            to = parse_steps(move.becomes)
-            assert to is not None, move
-            new = Target((*to.steps, *target.steps[len(frm.steps) :]))
-            notes.append(f"{a} {target.cite} is {b} {new.cite} ({move.note})")
-            target = new
-    return target, notes
-
-
 @dataclass(frozen=True)
 class _Check:
     status: str
@@ -136,6 +104,7 @@ def _check(doc: str, target: Target, ids: Collection[str], absent: Collection[st
 
 
 def _suspect(f: Found, cite: str) -> str:
+    """The language's note when this citation is known not to hold what its text says."""
     for entry in load(f.lang).notes.get("suspect", []):
         ctx_law = (f.context or "").split("(")[0]
         if entry["cite"] == cite and re.match(rf"{re.escape(entry['from'])}(?!\d)", ctx_law):
@@ -144,41 +113,42 @@ def _suspect(f: Found, cite: str) -> str:
 
 
 def _cross_edition(
-    f: Found, ids: Collection[str], absent: Collection[str], docs_present: set[str]
+    f: Found,
+    ids: Collection[str],
+    absent: Collection[str],
+    docs_present: set[str],
+    crosswalk: Crosswalk | None,
 ) -> list[Reference]:
+    """One reference per document of today's Laws: by number in the same edition, through the
+    crosswalk otherwise (never by number across editions)."""
     ed = editions()
-    out = []
     src = ed.doc_edition[f.doc]
+    base = f"cross-edition: {src} Law {f.target.cite}"
+    suspect = _suspect(f, f.target.cite)
+    out = []
     for tdoc in ed.cross_edition[f.doc]:
-        mapped, notes = map_edition(f.target, src, ed.doc_edition[tdoc])
-        base = f"cross-edition: {src} Law {f.target.cite}"
-        how = "; ".join(notes)
-        ref = _ref(f, tdoc, mapped.cite, "unresolved-missing", cross=True)
+        ref = _ref(f, tdoc, f.target.cite, "unresolved-missing", cross=True)
+        out.append(ref)
         if tdoc not in docs_present:
             ref.reason = f"{base}; target document {tdoc} not loaded"
-        else:
-            check = _check(tdoc, mapped, ids, absent)
-            if check.status == "resolved":
-                ref.status, ref.targets = "resolved", list(check.targets)
-                ref.reason = "; ".join(x for x in ("cross-edition", how) if x)
-            else:
-                anc = _ancestor(tdoc, mapped, ids)
-                if anc is not None and f"{tdoc}:{anc}" not in absent:
-                    # the other edition numbers below this level differently: link the
-                    # enclosing provision that certainly carries it, and say so
-                    ref.status, ref.targets = "resolved", [f"{tdoc}:{anc}"]
-                    ref.reason = "; ".join(
-                        x
-                        for x in (
-                            "cross-edition",
-                            how,
-                            f"{mapped.cite} not in {tdoc}, linked to the enclosing {anc}",
-                        )
-                        if x
-                    )
-                else:
-                    ref.reason = f"{base}; {check.reason}"
-        out.append(ref)
+            continue
+        if suspect:
+            ref.status, ref.reason = "unresolved-suspect", f"{base}; {suspect}"
+            continue
+        if ed.doc_edition[tdoc] == src:
+            check = _check(tdoc, f.target, ids, absent)
+            ref.status, ref.targets = check.status, list(check.targets)  # type: ignore[assignment]
+            ref.reason = f"{base}; same edition" + (f"; {check.reason}" if check.reason else "")
+            continue
+        if crosswalk is None:
+            ref.status = "unresolved-other-code"
+            ref.reason = f"{base}; no alignment given to reach the {ed.doc_edition[tdoc]} Laws"
+            continue
+        where = crosswalk.locate(src, f.target.cite, tdoc, ids, absent)
+        ref.status, ref.targets = where.status, list(where.targets)
+        if where.targets:
+            ref.target_cite = where.targets[0].split(":", 1)[1]
+        ref.reason = f"{base}; {where.reason}" if where.reason else base
     return out
 
 
@@ -207,8 +177,11 @@ def _relative(f: Found, ids: Collection[str], absent: Collection[str]) -> Refere
     ref = _ref(f, f.doc, target.cite, "unresolved-missing")
     check = _check(f.doc, target, ids, absent)
     if check.status == "resolved":
-        ref.status, ref.targets = "resolved", list(check.targets)
-        ref.reason = _suspect(f, target.cite)
+        suspect = _suspect(f, target.cite)
+        if suspect:  # the number exists but does not hold what the text says: not linked
+            ref.status, ref.reason = "unresolved-suspect", suspect
+        else:
+            ref.status, ref.targets = "resolved", list(check.targets)
         return ref
     # the citing node may sit above the level the words need (``(a)`` in a section's text):
     # accept only if exactly one provision fits
@@ -232,12 +205,18 @@ def _relative(f: Found, ids: Collection[str], absent: Collection[str]) -> Refere
 
 
 def resolve(
-    found: Iterable[Found], ids: Collection[str], *, absent: Collection[str] = ()
+    found: Iterable[Found],
+    ids: Collection[str],
+    *,
+    absent: Collection[str] = (),
+    crosswalk: Crosswalk | None = None,
 ) -> list[Reference]:
     """One :class:`Reference` per found target (per target document for cross-edition ones).
 
     ``ids`` are the existing node IDs (all documents); ``absent`` those that exist only as
-    title-only records (text not in the source), which are never linked.
+    title-only records (text not in the source), which are never linked. ``crosswalk``
+    carries citations of another edition's Laws into today's texts; without it they stay
+    unresolved (``unresolved-other-code``) unless the edition is the same.
     """
     ids = ids if isinstance(ids, set | frozenset) else set(ids)
     absent = absent if isinstance(absent, set | frozenset) else set(absent)
@@ -250,7 +229,7 @@ def resolve(
             ref.reason = f.notes[0] if f.notes else "names the rules as a whole, no provision"
             out.append(ref)
         elif f.scope == "absolute" and f.doc in ed.cross_edition:
-            out.extend(_cross_edition(f, ids, absent, docs_present))
+            out.extend(_cross_edition(f, ids, absent, docs_present, crosswalk))
         elif f.scope == "relative":
             out.append(_relative(f, ids, absent))
         else:
@@ -262,7 +241,10 @@ def resolve(
                 continue
             check = _check(f.doc, f.target, ids, absent)
             ref.status, ref.targets = check.status, list(check.targets)  # type: ignore[assignment]
-            ref.reason = check.reason or _suspect(f, f.target.cite)
+            ref.reason = check.reason
+            suspect = _suspect(f, f.target.cite)
+            if check.status == "resolved" and suspect:  # exists, but not what the text means
+                ref.status, ref.targets, ref.reason = "unresolved-suspect", [], suspect
             outside_text = check.reason.startswith("no law")
             if f.scope == "point" and check.status != "resolved" and outside_text:
                 ref.status = "external"

@@ -85,8 +85,8 @@ def _initial(term: str) -> str:
 
 
 def definitions_view(kb: KB, doc: str) -> dict[str, Any]:
-    """A document's defined terms A-Z with their definitions (sub-definitions nested), grouped
-    by initial letter."""
+    """A document's defined terms A-Z with their definitions (what each holds nested:
+    paragraphs, items, sub-definitions, tables), grouped by initial letter."""
     tree = doc_tree(kb, doc)
     top = [
         n
@@ -101,9 +101,7 @@ def definitions_view(kb: KB, doc: str) -> dict[str, Any]:
             "text": n.text,
             "en": n.meta.get("en"),
             "rows": n.rows,
-            "children": [
-                entry(c) for c in tree.children.get(n.id, []) if c.kind in {"definition", "table"}
-            ],
+            "children": [entry(c) for c in tree.children.get(n.id, []) if c.kind != "footnote"],
         }
 
     entries = sorted(top, key=lambda n: sort_key(n.title or n.cite))

@@ -97,7 +97,7 @@ def anchor(node: Node, unit: Node | None) -> str:
     cite = node.cite
     if node.kind == "footnote":
         return "fn-" + _ANCHOR_DROP.sub("", cite.removeprefix("fn/"))
-    if node.kind == "definition":
+    if in_glossary(node):
         return _ANCHOR_DROP.sub("-", cite.removeprefix("def/")).strip("-")
     if unit is None:
         return _ANCHOR_DROP.sub("-", cite).strip("-")
@@ -109,17 +109,29 @@ def anchor(node: Node, unit: Node | None) -> str:
     return _ANCHOR_DROP.sub("", rest)
 
 
+def in_glossary(node: Node) -> bool:
+    """Whether a node is shown on its document's glossary: a definition and everything below
+    it (its paragraphs, items, sub-definitions and tables, cited ``def/term/...``)."""
+    return node.kind == "definition" or node.cite.startswith("def/")
+
+
 def location(kb: KB, node: Node) -> dict[str, str]:
     """Where a node is shown on the site: the page path (relative to the site root, ending in
-    ``/``) and the fragment. Laws and their parts: ``sk-2017/27/`` + ``B1a``; definitions: the
-    glossary; chapters and parts: the document's contents."""
+    ``/``) and the fragment. Laws and their parts: ``sk-2017/27/`` + ``B1a``; definitions and
+    what they hold: the glossary; chapters, parts and front matter: the document's contents."""
     tree = doc_tree(kb, node.doc)
-    if node.kind == "definition":
+    if in_glossary(node):
         return {"path": f"{node.doc}/glossary/", "anchor": anchor(node, None)}
     unit = law_of(tree, node)
     if unit is None:
         return {"path": f"{node.doc}/", "anchor": anchor(node, None)}
     return {"path": f"{node.doc}/{_ANCHOR_DROP.sub('-', unit.cite)}/", "anchor": anchor(node, unit)}
+
+
+def locate(kb: KB, node_id: str) -> dict[str, str]:
+    """Where the node with this ID is shown on the site (``location`` by ID)."""
+    doc = node_id.split(":", 1)[0]
+    return location(kb, doc_tree(kb, doc).nodes[node_id])
 
 
 def brief(kb: KB, node: Node) -> dict[str, Any]:
@@ -176,6 +188,7 @@ def node_fields(kb: KB, node: Node) -> dict[str, Any]:
         "cited_by": sorted({r["from"] for r in kb.cited_by(node.id)}),
         "parallels": kb.parallels(node.id),
         "terms": kb.term_links(node.id),
+        "unpaired": kb.unpaired(node.id),
     }
 
 
@@ -262,6 +275,7 @@ __all__ = [
     "anchor",
     "brief",
     "doc_tree",
+    "in_glossary",
     "law_view",
     "location",
     "node_refs_view",

@@ -4,15 +4,18 @@ JavaScript against them. Bad input raises the core's ``RulesError`` quoting it."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
+from itertools import pairwise
 from typing import Any
 
 from kb.rules.bridge import (
     Contract,
     Result,
+    ScoreParts,
     artificial_score,
     check_auction,
     imps,
@@ -23,6 +26,7 @@ from kb.rules.bridge import (
     weighted_matchpoints,
     weighted_results,
 )
+from kb.rules.bridge.scoring import IMP_EDGES, trick_score
 from kb.rules.errors import RulesError, bad_input
 from kb.rules.preferans import bidding, cycle, mitchell, scoring
 
@@ -193,4 +197,125 @@ def pref_mitchell_view(results: Sequence[float], artificial: int = 0) -> dict[st
         "points": [_num(p) for p in points],
         "percentages": None if pct is None else [_num(p) for p in pct],
         "provision": mitchell.P79,
+    }
+
+
+STRAINS = ("C", "D", "H", "S", "NT")
+DOUBLINGS = ("", "X", "XX")
+VULS = {"nv": False, "v": True}
+
+
+def _undertrick_steps(doubling: str, vulnerable: bool) -> list[int]:
+    """The penalty for the 1st, 2nd ... 13th undertrick (each one's own increment)."""
+    totals = [
+        score_parts(f"7NT{doubling}", vulnerable=vulnerable, tricks=13 - down).undertricks
+        for down in range(14)
+    ]
+    return [b - a for a, b in pairwise(totals)]
+
+
+def _per_vul(points: Callable[[bool], int]) -> dict[str, int]:
+    """``{"nv": ..., "v": ...}``: a value not vulnerable and vulnerable."""
+    return {v: points(vul) for v, vul in VULS.items()}
+
+
+def scoring_tables() -> dict[str, Any]:
+    """The Law 77 table and the Law 78B IMP scale as data, read off the rules core (every value
+    is what ``kb.rules`` scores, not a copy): trick values, overtricks, bonuses, each
+    undertrick's penalty, the trick score that earns the game bonus, and the IMP band edges.
+
+    The site's calculator computes from exactly this data; a test runs it against
+    ``kb.rules`` over every contract, vulnerability and number of tricks."""
+
+    def made(contract: str, vul: bool, over: int = 0) -> ScoreParts:
+        return score_parts(contract, vulnerable=vul, tricks=6 + int(contract[0]) + over)
+
+    tricks = {
+        s: {
+            d: {
+                "first": trick_score(f"1{s}{d}"),
+                "next": trick_score(f"2{s}{d}") - trick_score(f"1{s}{d}"),
+            }
+            for d in DOUBLINGS
+        }
+        for s in STRAINS
+    }
+    overtricks = {
+        s: {d: _per_vul(lambda vul, c=f"1{s}{d}": made(c, vul, 1).overtricks) for d in DOUBLINGS}
+        for s in STRAINS
+    }
+    contracts = [f"{lvl}{s}{d}" for lvl in range(1, 8) for s in STRAINS for d in DOUBLINGS]
+    partscore = made("1C", False).game_or_partscore
+    games = [
+        trick_score(c)
+        for c in contracts
+        for vul in (False, True)
+        if made(c, vul).game_or_partscore > partscore
+    ]
+    return {
+        "tricks": tricks,
+        "overtricks": overtricks,
+        "undertricks": {d: _per_vul(partial(_undertrick_steps, d)) for d in DOUBLINGS},
+        "game_threshold": min(games),
+        "bonus": {
+            "game": _per_vul(lambda vul: made("3NT", vul).game_or_partscore),
+            "partscore": partscore,
+            "small_slam": _per_vul(lambda vul: made("6C", vul).slam),
+            "grand_slam": _per_vul(lambda vul: made("7C", vul).slam),
+            "insult": {d: made(f"1C{d}", False).insult for d in DOUBLINGS},
+        },
+        "imp_edges": list(IMP_EDGES),
+        "laws": {"score": "77", "imps": "78B", "matchpoints": "78A"},
+    }
+
+
+def undertrick_columns(steps: dict[str, dict[str, list[int]]]) -> list[str]:
+    """Column heads of the undertrick table: ``1``, ``2``, ``3``, then ``4+`` from the first
+    undertrick after which every row's penalty stays the same."""
+    last = max(
+        next(i for i in range(13) if len(set(row[i:])) == 1)
+        for per_vul in steps.values()
+        for row in per_vul.values()
+    )
+    return [str(i + 1) for i in range(last)] + [f"{last + 1}+"]
+
+
+def imp_scale() -> list[dict[str, int | None]]:
+    """The Law 78B scale as bands ``{"from", "to", "imps"}`` (``to`` None for the last), from
+    the rules core's band edges; differences are in tens, so a band ends 10 below the next."""
+    edges = [0, *IMP_EDGES]
+    return [
+        {"from": lo, "to": edges[i + 1] - 10 if i + 1 < len(edges) else None, "imps": imps(lo)}
+        for i, lo in enumerate(edges)
+    ]
+
+
+def pref_values_view() -> dict[str, Any]:
+    """The Preferans kodeks scoring values from ``kb.rules.preferans``: each contract's value and
+    columns (čl. 77), the trick obligations (definitions, čl. 22-23), the doubling multipliers
+    (čl. 77 d) and the 21-board cycle (čl. 2)."""
+    from kb.rules.preferans.bidding import LADDER
+
+    contracts = []
+    for name in LADDER.values():
+        for with_talon in (True, False):
+            text = name[0].upper() + ("" if with_talon else "!")
+            view = pref_score_view(text)
+            contracts.append(
+                {k: view[k] for k in ("contract", "name", "with_talon", "level", "value",
+                                      "declarer_column", "trick_column", "obligations")}
+                | {"trick_column_note": view.get("trick_column_note")}
+            )  # fmt: skip
+    return {
+        "contracts": contracts,
+        "multipliers": [
+            {
+                "doubling": d,
+                "plain": scoring.multiplier(d),
+                "refe": scoring.multiplier(d, refe=True),
+            }
+            for d in scoring.DOUBLINGS
+        ],
+        "cycle": pref_cycle_view(),
+        "provisions": [scoring.P77, scoring.P79, scoring.P22, scoring.P23, cycle.P2],
     }

@@ -1,0 +1,95 @@
+"""Site search benchmark: the published search files' sizes against the budget, the time to write
+them, and the search evaluation set replayed in Chromium beside the server (recall@5 overall
+and per language, the browser's query latency).
+
+Usage: .venv/bin/python bench/site_search.py   (needs build/kb.sqlite: `make build`, and
+/usr/bin/chromium for the browser figures)
+Budget (issue 8): search index + lemma table <= 600 KB gzipped. Exits 1 when over it.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from kb import evaluate as ev
+from kb.corpus import ROOT
+from kb.search.service import index_from_kb
+from kb.store import KB
+
+sys.path.insert(0, str(ROOT / "tests"))
+from browser import site_browser  # the browser tests' static server and phone context
+from browser import test_search_browser as harness  # the search test's page and replay
+
+BUDGET_GZIP = 600_000
+
+
+def main() -> int:
+    """Print the figures; return the exit status."""
+    kb = KB()
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp)
+        harness.publish_search(kb, site)  # first run: fills the analysis caches next to the KB
+        t0 = time.perf_counter()
+        figures = harness.publish_search(kb, site)
+        seconds = time.perf_counter() - t0
+        print(
+            f"units {figures['units']}, index lemmas {figures['vocabulary']}, "
+            f"table forms {figures['forms']}; written in {seconds:.1f} s (caches warm)"
+        )
+        print(f"{'file':24s}{'bytes':>10s}{'gzip':>10s}")
+        for name, f in figures["files"].items():
+            print(f"{name:24s}{f['bytes']:10d}{f['gzip']:10d}")
+        total = figures["data_gzip"]
+        verdict = "within" if total <= BUDGET_GZIP else "OVER"
+        print(
+            f"search data gzipped: {total / 1000:.0f} KB ({verdict} the {BUDGET_GZIP // 1000} KB "
+            "budget; engine and MiniSearch are scripts, counted with the site's JS)"
+        )
+        if site_browser.CHROMIUM.is_file():
+            browser_figures(kb, site)
+        else:
+            print(f"no {site_browser.CHROMIUM}: browser figures skipped")
+    return 0 if total <= BUDGET_GZIP else 1
+
+
+def browser_figures(kb: KB, site: Path) -> None:
+    """Replay the dev set in Chromium (twice: cold, as a user's first queries, and warm)."""
+    cases = ev.load_cases()
+    queries = [c.q for c in cases]
+    situations = ev.load_cases(harness.SITUATIONS_DEV) if harness.SITUATIONS_DEV.exists() else []
+    index = index_from_kb(kb, cached=True)
+    from playwright.sync_api import sync_playwright
+
+    server = site_browser.Server(site)
+    try:
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(
+                executable_path=str(site_browser.CHROMIUM), args=site_browser.ARGS
+            )
+            context = site_browser.open_context(chromium, server.base)
+            page = context.new_page()
+            cold = harness.replay(page, server.base, queries)
+            warm = page.evaluate(harness.REPLAY_JS, [queries, ev.DEPTH])
+            more = (
+                harness.replay(page, server.base, [c.q for c in situations]) if situations else None
+            )
+            assert not context.external, context.external
+            chromium.close()
+    finally:
+        server.close()
+    result = harness.compare(cases, [r["ids"] for r in cold["out"]], index)
+    print("\n".join(harness.report_lines("dev set", result)))
+    for name, run in (("first pass", cold), ("second pass", warm)):
+        lat = harness.latency([r["ms"] for r in run["out"]])
+        print(f"browser latency, {name}: median {lat['median_ms']} ms, p95 {lat['p95_ms']} ms")
+    print(f"engine load (fetch + parse + MiniSearch.loadJSON): {cold['load']:.0f} ms")
+    if more is not None:
+        extra = harness.compare(situations, [r["ids"] for r in more["out"]], index)
+        print("\n".join(harness.report_lines("situations dev set", extra)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

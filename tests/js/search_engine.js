@@ -1,0 +1,49 @@
+// Runs site/static/search/engine.js under node over a published search folder.
+// usage: node tests/js/search_engine.js <site dir> < requests.jsonl > answers.jsonl
+// Each request is {"op": <one of ops below>, "q": text, ...} on one line; each answer is the
+// engine's result (or {"error": message}) on one line, written as soon as its request is read.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const site = process.argv[2];
+const dir = path.join(site, 'search');
+const read = (name) => fs.readFileSync(path.join(dir, name), 'utf8');
+global.MiniSearch = require(path.resolve(dir, 'minisearch.js'));
+const engine = require(path.resolve(dir, 'engine.js'));
+
+const index = JSON.parse(read('index.json'));
+const lemmas = JSON.parse(read('lemmas.json'));
+const files = Object.values(index.langs).map((m) => m.file);
+for (const data of Object.values(lemmas.langs)) if (data.route) files.push(data.route.file);
+engine.init(index, lemmas, Object.fromEntries(files.map((f) => [f, read(f)])));
+
+const ops = {
+  search: (r) => {
+    const t0 = process.hrtime.bigint();
+    const results = engine.search(r.q, r.options || {});
+    return { results, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+  },
+  cite: (r) => engine.cite(r.q),
+  parse: (r) => engine.internals.parseQuery(r.q),
+  split: (r) => engine.internals.splitQuery(r.q),
+  citeTerms: (r) => engine.internals.citeTerms(r.q),
+  fold: (r) => engine.internals.fold(r.q),
+  srToLatin: (r) => engine.internals.srToLatin(r.q),
+  tokens: (r) => engine.internals.tokens(r.lang, r.q),
+  languages: (r) => engine.internals.detectLanguages(r.q),
+  postings: (r) => engine.internals.postings(r.lang, r.field, r.q),
+};
+
+const lines = require('readline').createInterface({ input: process.stdin, terminal: false });
+lines.on('line', (line) => {
+  if (!line.trim()) return;
+  let answer;
+  try {
+    const r = JSON.parse(line);
+    answer = ops[r.op](r);
+  } catch (e) {
+    answer = { error: String(e && e.message ? e.message : e) };
+  }
+  process.stdout.write(JSON.stringify(answer === undefined ? null : answer) + '\n');
+});
