@@ -65,7 +65,7 @@ QUERIES = [
     ("porovnatelna hlaska", "sk-2017:23"),
     # Polish (screens regulation)
     ("alert za zasłoną", "pl-screens:3"),
-    ("przerwa na namysł tempo", "pl-screens:4"),
+    ("zmiana tempa za zasłoną", "pl-screens:4"),
     ("tacka", "pl-screens:1"),
     # Russian
     ("недостаточное назначение", "ru-comment:27"),

@@ -11,12 +11,14 @@ diacritics, Serbian in Latin, for a boost), both followed by citation terms (``2
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from kb.search.langdata import LANGS, LangDataError, load
 from kb.search.lemmatize import Lemmatizer
-from kb.search.normalize import cite_terms, clean, fold, words
+from kb.search.normalize import cite_terms, clean, fold
+from kb.search.pipeline import make_pipeline
 
 MAX_KEY_WORDS = 5  # longest synonym key, in words
 
@@ -55,24 +57,41 @@ class Synonym:
 class Analyzer:
     """The analysis of one language (``sr``, ``hr``, ``sk``, ``pl``, ``ru``, ``en``)."""
 
-    def __init__(self, code: str, lemmatizer: Lemmatizer) -> None:
+    def __init__(
+        self, code: str, lemmatizer: Lemmatizer, split: Callable[[str], Any] | None = None
+    ) -> None:
+        """``split(text)`` -> [(start, end, word)] is the query side's tokenizer (spaCy's
+        rules without spaCy, kb/search/tokenize.py); without one the analyzer runs the spaCy
+        pipeline (the build)."""
         data = load(code)
         self.code = code
         self.lemma = lemmatizer
         self.prep = lemmatizer.prep
+        self._split = split
         self.stop_words = frozenset(fold(w) for w in data.stop_words)
         self._raw_synonyms = data.synonyms
 
     def tokens(self, text: str) -> list[Token]:
-        """The words of ``text`` (numbers and punctuation left out), with lemmas."""
+        """The words of ``text`` (tokens of letters only: numbers and punctuation left out),
+        with lemmas."""
+        text = clean(text)
+        if self._split is None:
+            nlp = make_pipeline(self.code)
+            found = [(t.idx, t.idx + len(t.text), t.text) for t in nlp(text) if t.is_alpha]
+        else:
+            found = self._split(text)
         out = []
-        for start, end, word in words(clean(text)):
+        for start, end, word in found:
             exact = self.prep(word.lower())
             folded = fold(exact)
             out.append(
                 Token(start, end, exact, folded, self.lemma(exact), folded in self.stop_words)
             )
         return out
+
+    def words(self, text: str) -> set[str]:
+        """The lower-case words of a text as the lemmatizer sees them (``prep``)."""
+        return {t.exact for t in self.tokens(text)}
 
     def analyze(self, text: str) -> Analysis:
         """Index terms of a document text."""
@@ -91,17 +110,25 @@ class Analyzer:
                 entry = Synonym((), text[3:].strip(), doc)
             else:
                 entry = Synonym(tuple(self.analyze(text).lemmas), None, doc)
-            toks = self.tokens(key)
-            forms = {tuple(t.folded for t in toks)}
-            # by lemmas too ("kibici" -> kibic), unless that would take a short or stop word for
-            # the key (the lemma of the abbreviation "ui" is "u", a preposition)
-            if all(len(t.lemma) >= 3 and t.lemma not in self.stop_words for t in toks):
-                forms.add(tuple(t.lemma for t in toks))
-            for form in forms:
+            for form in self.key_forms(key):
                 values = out.setdefault(form, [])
                 if entry not in values:
                     values.append(entry)
         return {k: tuple(v) for k, v in out.items()}
+
+    def key_forms(self, key: str) -> set[tuple[str, ...]]:
+        """A synonym key as folded surface forms and, unless that would take a short or stop
+        word for the key (the lemma of the abbreviation "ui" is "u", a preposition), as
+        lemmas ("kibici" -> kibic)."""
+        toks = self.tokens(key)
+        forms = {tuple(t.folded for t in toks)}
+        if all(len(t.lemma) >= 3 and t.lemma not in self.stop_words for t in toks):
+            forms.add(tuple(t.lemma for t in toks))
+        return forms
+
+    def synonym_pairs(self) -> list[tuple[str, str]]:
+        """The player vocabulary as written: (key, value) pairs."""
+        return list(self._raw_synonyms)
 
     @functools.cached_property
     def synonym_starts(self) -> frozenset[str]:
@@ -116,7 +143,7 @@ class Analyzer:
         for key, value in self._raw_synonyms:
             text = conditional(value)[0]
             for phrase in (key, text.removeprefix("en:")):
-                out.update(self.prep(w.lower()) for _, _, w in words(clean(phrase)))
+                out.update(self.words(phrase))
         return out
 
 

@@ -32,17 +32,19 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from kb.models import Node
-from kb.search import bm25
+from kb.search import bm25, tokenize
 from kb.search.analyze import analyzer
 from kb.search.langdata import LANG_DIR, LANGS, read_pairs
 from kb.search.lemmatize import extract_table, pipeline
-from kb.search.units import Corpus, DocMeta, passages, unit_text
+from kb.search.pipeline import make_pipeline
+from kb.search.units import Corpus, DocMeta, Passage, passages, unit_text
 
 FORMAT = 1
 FIELDS = ("lemma", "exact")
@@ -59,10 +61,12 @@ _BUILDERS = (
     "lemmatize.py",
     "lexicon.py",
     "normalize.py",
+    "pipeline.py",
     "route.py",
+    "tokenize.py",
     "units.py",
 )
-_LIBS = ("lemmagen3", "simplemma", "pymorphy3", "pymorphy3-dicts-ru", "numpy")
+_LIBS = ("spacy", "rank-bm25", "lemmagen3", "simplemma", "pymorphy3", "pymorphy3-dicts-ru", "numpy")
 
 
 def directory_for(kb_path: Path) -> Path:
@@ -119,6 +123,62 @@ def _tag(lang: str, terms: Iterable[str]) -> list[str]:
     return [f"{lang} {t}" for t in terms]
 
 
+@dataclass
+class Analysed:
+    """The corpus analysed as the index holds it: its units and, per unit, its terms (tagged
+    ``<lang> <term>``) in each field and its own heading; per language, the corpus's folded
+    word forms with their lemmas and its exact forms."""
+
+    units: list[Passage]
+    lang_of: list[str]
+    lemma: list[list[str]]
+    exact: list[list[str]]
+    pair: list[list[str]]
+    heads: list[list[str]]
+    surface: dict[str, dict[str, set[str]]]
+    exact_words: dict[str, set[str]]
+
+
+def analyse_corpus(corpus: Corpus) -> Analysed:
+    """Run each document's analyzer (its spaCy pipeline) over every unit and its context."""
+    docs = corpus.docs
+    by_id = {n.id: n for n in corpus.nodes}
+    units = passages(corpus.nodes)
+    done = Analysed(units, [], [], [], [], [], {lg: defaultdict(set) for lg in LANGS}, {})
+    done.exact_words = {lang: set() for lang in LANGS}
+    analysed: dict[tuple[str, str], tuple[list[str], list[str], list[str]]] = {}
+
+    def analyse(lang: str, text: str) -> tuple[list[str], list[str], list[str]]:
+        key = (lang, text)
+        if key not in analysed:
+            a = analyzer(lang).analyze(text)
+            for t in a.tokens:
+                done.surface[lang][t.folded].add(t.lemma)
+                done.exact_words[lang].add(t.exact)
+            analysed[key] = (a.lemmas, a.exact, pairs([t.lemma for t in a.tokens if not t.stop]))
+        return analysed[key]
+
+    for p in units:
+        lang = docs[by_id[p.node].doc].lang
+        done.lang_of.append(lang)
+        lem, ex, pr = (list(x) for x in analyse(lang, p.text))
+        for ctx in p.context:
+            cl, ce, cp = analyse(lang, ctx)
+            lem += cl
+            ex += ce
+            pr += cp
+        done.lemma.append(_tag(lang, lem))
+        done.exact.append(_tag(lang, ex))
+        done.pair.append(_tag(lang, pr))
+        own = (
+            sorted({t for t in analyse(lang, p.heading)[0] if not t[:1].isdigit()})
+            if (p.heading)
+            else []
+        )
+        done.heads.append(_tag(lang, own))
+    return done
+
+
 def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     """Analyse the corpus, write its index to ``directory`` (atomically), return the manifest."""
     t0 = time.perf_counter()
@@ -128,48 +188,16 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     node_ix = {n.id: i for i, n in enumerate(nodes)}
     doc_ix = {d: i for i, d in enumerate(docs)}
     lang_ix = {lang: i for i, lang in enumerate(LANGS)}
-    units = passages(nodes)
-    lemma_field: list[list[str]] = []
-    exact_field: list[list[str]] = []
-    pair_field: list[list[str]] = []
+    done = analyse_corpus(corpus)
+    units, lang_of, unit_heads = done.units, done.lang_of, done.heads
+    surface, exact_words = done.surface, done.exact_words
     heading: dict[str, list[int]] = defaultdict(list)
     head_len = np.zeros(len(units), dtype=np.float32)
-    lang_of: list[str] = []
-    unit_heads: list[list[str]] = []  # each unit's own heading, as tagged lemma terms
-    analysed: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
-    surface: dict[str, dict[str, set[str]]] = {lang: defaultdict(set) for lang in LANGS}
-    exact_words: dict[str, set[str]] = {lang: set() for lang in LANGS}
-
-    def analyse(lang: str, text: str) -> tuple[list[str], list[str], list[str]]:
-        key = (lang, text)
-        if key not in analysed:
-            a = analyzer(lang).analyze(text)
-            for t in a.tokens:
-                surface[lang][t.folded].add(t.lemma)
-                exact_words[lang].add(t.exact)
-            analysed[key] = (a.lemmas, a.exact, pairs([t.lemma for t in a.tokens if not t.stop]))
-        return analysed[key]
-
-    for j, p in enumerate(units):
-        lang = docs[by_id[p.node].doc].lang
-        lang_of.append(lang)
-        lem, ex, pr = analyse(lang, p.text)
-        lem, ex, pr = list(lem), list(ex), list(pr)
-        for ctx in p.context:
-            cl, ce, cp = analyse(lang, ctx)
-            lem += cl
-            ex += ce
-            pr += cp
-        lemma_field.append(_tag(lang, lem))
-        exact_field.append(_tag(lang, ex))
-        pair_field.append(_tag(lang, pr))
-        unit_heads.append([])
-        if p.heading:
-            own = sorted({t for t in analyse(lang, p.heading)[0] if not t[:1].isdigit()})
-            head_len[j] = len(own)
-            for t in own:
-                heading[f"{lang} {t}"].append(j)
-                unit_heads[j].append(f"{lang} {t}")
+    for j, own in enumerate(unit_heads):
+        head_len[j] = len(own)
+        for t in own:
+            heading[t].append(j)
+    lemma_field, exact_field, pair_field = done.lemma, done.exact, done.pair
     arrays: dict[str, np.ndarray] = {}
     vocabs: dict[str, list[str]] = {}
     for name, fld in (("lemma", lemma_field), ("exact", exact_field), ("pair", pair_field)):
@@ -194,7 +222,7 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     arrays["unit_node"] = np.array([node_ix[p.node] for p in units], dtype=np.int32)
     arrays["unit_lang"] = np.array([lang_ix[lg] for lg in lang_of], dtype=np.int8)
     arrays["unit_doc"] = unit_doc
-    arrays["unit_flags"] = np.array([_flags(by_id[p.node]) for p in units], dtype=np.uint8)
+    arrays["unit_flags"] = np.array([unit_flags(by_id[p.node]) for p in units], dtype=np.uint8)
     # nodes
     first_unit = np.full(len(nodes), -1, dtype=np.int32)
     for j in range(len(units) - 1, -1, -1):
@@ -358,7 +386,8 @@ def _subtree_ends(parent: np.ndarray) -> np.ndarray:
     return end
 
 
-def _flags(node: Node) -> int:
+def unit_flags(node: Node) -> int:
+    """The kind flags of a unit (bare heading, definition, footnote)."""
     flags = 0
     if node.kind in ("law", "section") and not node.text.strip():
         flags |= FLAG_TITLE_ONLY
@@ -458,7 +487,7 @@ def _lang_data(
     data_words: dict[str, set[str]] = {}
     for lang in LANGS:
         an = analyzer(lang)
-        words = an.data_words() | route.data_words(lang)
+        words = an.data_words() | route.data_words(lang, an)
         data_words[lang] = words
         data_lemmas[lang] = {an.lemma(w) for w in words}
     wanted = lemmas.union(*data_lemmas.values())
@@ -469,5 +498,6 @@ def _lang_data(
         out[lang] = {
             "table": table,
             "surface": {w: sorted(v) for w, v in surface[lang].items()},
+            "tokenizer": tokenize.export(make_pipeline(lang)),
         }
     return out

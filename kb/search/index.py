@@ -22,6 +22,7 @@ from kb.search.lemmatize import Lemmatizer
 from kb.search.lexicon import Lexicon
 from kb.search.route import Route
 from kb.search.route import languages as route_languages
+from kb.search.tokenize import Tokenizer, words
 from kb.search.units import DocMeta
 
 _ARRAYS = (
@@ -152,8 +153,9 @@ class SearchIndex:
         """Every language's query analyzer (lemma tables from the build, no dictionaries)."""
         out = {}
         for code in LANGS:
-            table = self._lang_data.get(code, {}).get("table", {})
-            out[code] = Analyzer(code, Lemmatizer(code, table=table))
+            data = self._lang_data.get(code, {})
+            split = functools.partial(words, Tokenizer(data.get("tokenizer", {})))
+            out[code] = Analyzer(code, Lemmatizer(code, table=data.get("table", {})), split)
         return out
 
     @functools.cached_property

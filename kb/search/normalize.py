@@ -1,4 +1,4 @@
-"""Text normalisation shared by every analyzer: Unicode form, words, folding, cite terms.
+"""Text normalisation shared by every analyzer: Unicode form, folding, cite terms.
 
 Pure functions, no language data (the Serbian script table is ``kb.script``, shared with the
 reader): the per-language word lists live in ``kb/lang/<code>/``.
@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterator
 
 # đ and ł do not decompose under NFD; ё folds to е (Russian texts mix them freely)
 _SPECIAL = str.maketrans({"đ": "dj", "ł": "l", "ё": "е", "ß": "ss"})
@@ -22,9 +21,6 @@ CITE_RE = re.compile(
 )
 _PAREN_RE = re.compile(r"\(([a-z]{1,4}|\d{1,2})\)")
 _POINT_RE = re.compile(r"(?<![\w.])(\d{1,3})\.(\d{1,2})(?![\d\w])")
-# a word: a run of letters and digits (apostrophes split it: "dummy's" -> dummy, s); only runs of
-# letters are words, so "27B" or "1NT" are left to the citation terms
-_RUN = re.compile(r"\w+")
 
 # Russian Cyrillic -> Latin as the Slavic Latin alphabets spell the same sounds, so that a
 # Russian word meets its cognate in a Latin text ("ренонс" -> renons, "карта" -> karta)
@@ -56,14 +52,6 @@ def clean(text: str) -> str:
     """NFC, NBSP and other odd spaces to a plain space, soft hyphens dropped."""
     text = unicodedata.normalize("NFC", text)
     return text.replace("\xa0", " ").replace("\u202f", " ").replace("\xad", "")
-
-
-def words(text: str) -> Iterator[tuple[int, int, str]]:
-    """The words of a cleaned text: (start, end, word as written); numbers are not words."""
-    for m in _RUN.finditer(text):
-        w = m.group()
-        if w.isalpha():
-            yield m.start(), m.end(), w
 
 
 @functools.lru_cache(maxsize=200_000)

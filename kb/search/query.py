@@ -9,6 +9,7 @@ of them: lemmas, exact forms, intents (kb/search/intent.py), player-vocabulary e
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 
 from kb.script import sr_to_latin
@@ -39,6 +40,14 @@ class Analysis:
     english: list[str] = field(default_factory=list)  # English-route phrases ("en:" values)
     synonym_words: set[str] = field(default_factory=set)  # folded words a synonym key covered
     intents: intent.Intents = field(default_factory=intent.Intents)
+
+    def at(self, start: int) -> Token | None:
+        """The word that starts at character ``start`` of the query, if this reading has one."""
+        return self._starts.get(start)
+
+    @functools.cached_property
+    def _starts(self) -> dict[int, Token]:
+        return {t.start: t for t in self.tokens}
 
     @property
     def content(self) -> list[Token]:

@@ -46,7 +46,7 @@ SECOND_RATIO = 0.6
 FUZZY_MIN = 5  # words shorter than this are not corrected (too many neighbours)
 TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query matches
 TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as context
-DEFINITION_BOOST = 2.0  # "šta je X": definitions first
+DEFINITION_BOOST = 3.0  # "šta je X": definitions first
 DEFINITION_PRIOR = 0.7  # otherwise a definition ranks under the rules that use the term
 GLOSSARY = True
 GLOSSARY_MIN = 0.5  # a definition matching at least this share of the best unit expands the query
@@ -466,7 +466,7 @@ class Ranker:
         z = 0.0
         for i in positions:
             options: dict[int, float] = {}
-            t = own.tokens[i] if own is not None else None
+            t = own.at(i) if own is not None else None
             if t is not None and not t.stop:
                 for c in {t.lemma, *surface.get(t.folded, ())}:
                     tid = vocab.get(f"{code} {c}")
@@ -490,7 +490,8 @@ class Ranker:
                 z += unknown
         if own is not None:
             # the query's adjacent content words said together in a passage
-            content = [own.tokens[i].lemma for i in positions if not own.tokens[i].stop]
+            found = [own.at(i) for i in positions]
+            content = [t.lemma for t in found if t is not None and not t.stop]
             pair_vocab = index.vocab["pair"]
             for term in pairs(content):
                 tid = pair_vocab.get(f"{code} {term}")
@@ -520,10 +521,10 @@ class Ranker:
         and its cognates."""
         for lang, a in self.q.analyses.items():
             p = prior[lang]
-            if p < BRIDGE_PRIOR or space(lang) == space(code) or i >= len(a.tokens):
+            if p < BRIDGE_PRIOR or space(lang) == space(code):
                 continue
-            t = a.tokens[i]
-            if t.stop:
+            t = a.at(i)
+            if t is None or t.stop:
                 continue
             for tid, w in _bridges(self.index, lang, t.lemma, t.folded, code):
                 options[tid] = max(options.get(tid, 0.0), w * p)
@@ -754,9 +755,10 @@ def _deletes(index: SearchIndex, code: str) -> dict[str, set[str]]:
 
 
 def _content_positions(a: Analysis) -> list[int]:
-    """Positions of the words that carry the query (all of them if all are stop words)."""
-    found = [i for i, t in enumerate(a.tokens) if not t.stop]
-    return found or list(range(len(a.tokens)))
+    """Where the words that carry the query start (all words if all are stop words): the
+    languages' tokenizers may cut a query apart differently, so words are matched by place."""
+    found = [t.start for t in a.tokens if not t.stop]
+    return found or [t.start for t in a.tokens]
 
 
 def _short(a: Analysis) -> bool:

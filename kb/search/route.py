@@ -21,7 +21,6 @@ from kb.refs import CiteError, parse_cite
 from kb.search import bm25
 from kb.search.analyze import Analyzer
 from kb.search.langdata import LANG_DIR, LANGS, LangDataError, read_pairs
-from kb.search.normalize import clean, words
 
 VOCABULARY = "td_vocabulary.tsv"
 FUZZY_MIN = 5  # shorter words are not corrected (too many neighbours)
@@ -107,11 +106,11 @@ def entries(code: str) -> tuple[Entry, ...]:
     return tuple(out)
 
 
-def data_words(code: str) -> set[str]:
+def data_words(code: str, an: Analyzer) -> set[str]:
     """The words of a language's route phrases (lower-case, as typed), for its lemma table."""
     if code not in languages():
         return set()
-    return {w.lower() for e in entries(code) for _, _, w in words(clean(e.phrase))}
+    return {w for e in entries(code) for w in an.words(e.phrase)}
 
 
 class Route:
@@ -128,7 +127,7 @@ class Route:
                 for i in range(len(word)):
                     deletes.setdefault(word[:i] + word[i + 1 :], set()).add(word)
         self._deletes = {k: frozenset(v) for k, v in deletes.items()}
-        self._own = self._own_words(analyzer)
+        self.own_words = self._own_words(analyzer)
 
     def fuzzy(self, word: str) -> set[str]:
         """Route words at edit distance 1 from ``word`` ("опаздание" -> опоздание)."""
@@ -161,7 +160,7 @@ class Route:
         for j in np.flatnonzero(scores >= keep * best):
             entry = self.entries[j]
             if entry.heading is not None:
-                own, heading = self._own[j]
+                own, heading = self.own_words[j]
                 if not asked & own and not heading <= asked:
                     continue  # a section whose heading adds nothing to what its law's title matched
                 sections.add(entry.cites[0])

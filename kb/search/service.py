@@ -107,3 +107,9 @@ def parallels_enricher(kb: KB) -> Callable[[dict[str, Any], SearchIndex], dict[s
         return {}
 
     return enrich
+
+
+def index_from_kb(kb: KB, *, cached: bool = True, lazy: bool = False) -> SearchIndex:
+    """Deprecated name of ``index_for`` (the earlier interface; ``cached`` and ``lazy`` no
+    longer mean anything: the index is built with the KB and memory-mapped)."""
+    return index_for(kb)
