@@ -1,5 +1,5 @@
-"""``lawdesk ask``: a free question -> the citations in it, the passages that answer it, and the
-auction it contains (checked by the rules core).
+"""``lawdesk ask``: a free question -> the citations in it, the passages that answer it, the
+auction it contains (checked by the rules core) and the ruling trees that fit it.
 
 Call words per language are data (``kb/lang/<code>/calls.tsv``); an auction is a run of at least
 two calls with at least one bid (``1H P 1S X``, ``1♥ pas 2♣ kontra``). The dealer is read from
@@ -21,6 +21,7 @@ from kb.refs.find import find_in_text
 from kb.refs.patterns import languages
 from kb.rules.bridge import check_auction
 from kb.rules.errors import RulesError
+from kb.rulings import suggest
 from kb.search import Enricher, SearchIndex, detect_languages, search
 
 LANG_DIR = Path(__file__).resolve().parent / "lang"
@@ -150,6 +151,8 @@ def ask(
         "citations": found,
         "passages": search(index, question, limit=limit, enrich=enrich),
         "auction": None,
+        # the trees that fit the situation described, with facts from its auction (kb.rulings)
+        "rulings": suggest(question, 3, edition=edition),
     }
     if auction:
         try:
