@@ -186,7 +186,8 @@ def replicated(kb: KB, copies: int) -> Corpus:
 
 def floor(index: SearchIndex) -> Callable[[str], object]:
     """Plain numpy BM25 over the same units: the query's folded lemmas (every document
-    language's reading) summed over the lemma field's postings, the top 10 by argpartition."""
+    language's reading) summed over the lemma field's postings, the top 10 units best first
+    (argpartition, then a sort of those 10)."""
     doc_langs = {d: m.lang for d, m in index.docs.items()}
     vocab = index.vocab["lemma"]
     ptr, unit, weight = index.a["lemma_ptr"], index.a["lemma_unit"], index.a["lemma_w"]
@@ -203,7 +204,8 @@ def floor(index: SearchIndex) -> Callable[[str], object]:
         for i in ids:
             scores[unit[ptr[i] : ptr[i + 1]]] += weight[ptr[i] : ptr[i + 1]]
         k = min(10, scores.size - 1)
-        return np.argpartition(-scores, k)[:k]
+        top = np.argpartition(-scores, k)[:k]
+        return top[np.argsort(-scores[top], kind="stable")]
 
     return run
 
