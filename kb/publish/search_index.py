@@ -3,19 +3,19 @@
 ``write_search_index(kb, out_dir)`` writes into ``out_dir/search``:
 
 - ``index.json``: every node of the server's index, in its order (ID, document, cite, kind,
-  title, where the site shows it, its text for snippets, and what ranking reads of it: its
+  title, where the site shows it, its text for snippets, and what the ranking reads of it: its
   parent, first unit, span of units, provision group and twins), the units' nodes and kind
-  flags, and per language its units and the BM25 averages of its fields;
-- ``<lang>.json``: per language, a prebuilt MiniSearch index over the server's search units with
-  the server's fields (folded lemmas, exact forms, adjacent-word pairs, the unit's own heading);
+  flags, and per language a forward index of its units: every distinct text (a unit's own, a
+  context title or lead-in, a heading) once, as the ids of its words' exact forms with their
+  lemmas as the build analysed them, from which the engine rebuilds the server's BM25 fields
+  (folded lemmas, exact forms, adjacent-word pairs, the unit's own heading);
 - ``lemmas.json``: what the browser needs to read a query as the server does: per language the
-  word form -> lemma table (the build's, or for a language whose lemmatizer runs at query time
-  the corpus's and the language data's words with suffix rules learned from them), the corpus's
-  folded forms, stop words, the player vocabulary, the vocabulary routes (``route-<lang>.json``)
-  and spaCy's tokenizer rules; the intent phrases; the citation patterns; the folding,
-  transliteration and phonetic tables; the lexicon's translations; the ranking constants;
-- ``engine.js`` and the vendored ``minisearch.js`` (MIT, see site/static/search/README.md) with
-  its licence.
+  word form -> lemma table (the server's, or for a language whose lemmatizer runs at query time
+  the language data's words and suffix rules learned from the documents'), stop words, the
+  player vocabulary, the vocabulary routes and spaCy's tokenizer rules (patterns as JavaScript
+  regexes); the intent phrases; the citation patterns; the folding, transliteration and
+  phonetic tables; the lexicon's translations; the ranking constants;
+- ``engine.js``.
 
 Everything that decides how a query is understood and ranked is taken from the server's index
 (``kb.search.export``) at build time, so the browser cannot drift from the server without this
@@ -54,7 +54,8 @@ from kb.search.index import SearchIndex  # isort: skip
 from kb.search.intent import PREFIX_KEY  # isort: skip
 from kb.search.intent import patterns as intent_patterns  # isort: skip
 from kb.search.langdata import LANGS  # isort: skip
-from kb.search.lexicon import space  # isort: skip
+from kb.search.lexicon import KEY_MIN, space  # isort: skip
+from kb.search.lexicon import key as phonetic_key  # isort: skip
 from kb.search.lemmatize import pipeline  # isort: skip
 from kb.search.results import MARK, SNIPPET_CHARS  # isort: skip
 from kb.search.service import index_for  # isort: skip
@@ -180,6 +181,7 @@ class Forward:
         self.lemmas: list[str] = []
         self.pieces: dict[str, int] = {}
         self.encoded: list[str] = []
+        self.stops: dict[str, str] = {}  # stop words' exact forms -> lemmas
         self.units: list[int] = []  # global unit positions
         self.rows: list[list[int]] = []  # [text, heading or -1, *context]
 
@@ -190,6 +192,7 @@ class Forward:
             return hit
         a = self.an.analyze(text)
         words = [t for t in a.tokens if not t.stop]
+        self.stops.update((t.exact, t.lemma) for t in a.tokens if t.stop)
         cites = a.exact[len(words) :]
         ids = [self.term(t.exact, t.lemma) for t in words]
         cids = [self.term(c, c) for c in cites]
@@ -320,6 +323,12 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
     stored = export.lang_data(index)
     tokenizers = Tokenizers()
     translations = export.translations(index)
+    cognate_keys = {
+        phonetic_key(lem or fold(t))
+        for fw in forward.values()
+        for t, lem in zip(fw.terms, fw.lemmas, strict=True)
+        if len(lem or t) >= KEY_MIN and (lem or t).isalpha()
+    }
     langs = {}
     for code in LANGS:
         an = index.analyzers[code]
@@ -328,7 +337,12 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
         if live:
             table = lemma_table(an, fw)
         else:
-            table = query_table(an, fw, stored.get(code, {}).get("table", {}), translations)
+            server_table = stored.get(code, {}).get("table", {})
+            table = query_table(an, fw, server_table, translations, cognate_keys)
+        # stop words: the documents' words the forward index leaves out (with their lemma
+        # even when it is the word, lest a suffix rule be tried on it)
+        if fw is not None:
+            table.update((w, lem) for w, lem in fw.stops.items() if live or lem != fold(w))
         entry: dict[str, Any] = {
             "live": live,
             "stop": sorted(an.stop_words),
@@ -356,9 +370,10 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
 
 def lemma_table(an: Analyzer, fw: Forward | None) -> dict[str, str]:
     """For a language whose lemmatizer runs at query time on the server: the lemma of every word
-    of its language data (synonyms, route, overrides) that its documents lack, as the server's
-    query analyzer gives it, where the lemma is not the word folded (the documents' words
-    come with their lemmas in ``index.json``)."""
+    of its language data (synonyms, route, overrides) that its documents lack, where it is not
+    the word folded, and of every word of its documents typed without diacritics, as the
+    server's query analyzer gives them (the documents' own words come with their lemmas in
+    ``index.json``)."""
     words = an.data_words() | set(an.lemma.overrides)
     if an.code in search_route.languages():
         words |= search_route.data_words(an.code, an)
@@ -368,6 +383,10 @@ def lemma_table(an: Analyzer, fw: Forward | None) -> dict[str, str]:
         lemma = an.lemma(w)
         if lemma != fold(w):
             out[w] = lemma
+    # the documents' words typed without diacritics, as the server's lemmatizer reads them
+    # (even as themselves: the browser would otherwise guess)
+    for w in sorted({fold(t) for t in known} - known.keys()):
+        out[w] = an.lemma(w)
     return out
 
 
@@ -376,11 +395,12 @@ def query_table(
     fw: Forward | None,
     table: Mapping[str, str],
     translations: Mapping[str, Mapping[str, Any]],
+    cognate_keys: set[str],
 ) -> dict[str, str]:
     """For a language whose lemmatizer only the build runs: the server's table (form ->
     lemma), less the documents' own words (``index.json`` has them) and the forms whose lemma
-    nothing of the language can use (not in its documents, routes, player vocabulary or
-    mined translations)."""
+    nothing can use (not in the language's documents, routes, player vocabulary or mined
+    translations, and no cognate of a document language's lemma)."""
     wanted: set[str] = set()
     known: Mapping[str, int] = {}
     if fw is not None:
@@ -393,7 +413,12 @@ def query_table(
     for direction, found in translations.items():
         if direction.split(">")[0] == own:
             wanted |= found.keys()
-    return {f: lem for f, lem in table.items() if lem in wanted and f not in known}
+    return {
+        f: lem
+        for f, lem in table.items()
+        if f not in known
+        and (lem in wanted or phonetic_key(lem) in cognate_keys or fold(f) in an.stop_words)
+    }
 
 
 def route_data(index: SearchIndex, code: str) -> dict[str, Any]:

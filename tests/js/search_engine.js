@@ -28,6 +28,7 @@ const ops = {
   fold: (r) => engine.internals.fold(r.q),
   srToLatin: (r) => engine.internals.srToLatin(r.q),
   tokens: (r) => engine.internals.tokens(r.lang, r.q),
+  cut: (r) => engine.internals.split(r.lang, r.q),
   languages: (r) => engine.internals.detectLanguages(r.q),
   postings: (r) => engine.internals.postings(r.lang, r.field, r.q),
   phoneticKey: (r) => engine.internals.phoneticKey(r.q),

@@ -33,20 +33,26 @@
     return text.normalize('NFC').replace(/[\u00a0\u202f]/g, ' ').replace(/\u00ad/g, '');
   }
 
-  const foldMemo = new Map();
-  function fold(word) {
-    let out = foldMemo.get(word);
-    if (out !== undefined) return out;
-    if (/^[\x00-\x7f]*$/.test(word)) {
-      out = word;
-    } else {
+  // Drop diacritics (kb/search/normalize.py fold): each character's own folding (its
+  // decomposition without combining marks, the breve of й kept), memoised per character.
+  const charFolds = new Map();
+  function foldChar(c) {
+    let out = charFolds.get(c);
+    if (out === undefined) {
       const special = S.text.foldSpecial;
       const keep = S.text.foldKeep;
-      out = Array.from(word, (c) => (c in special ? special[c] : c)).join('');
-      out = out.normalize('NFD').replace(/\p{Mn}/gu, (m) => (m === keep ? m : '')).normalize('NFC');
+      out = c in special ? special[c] : c;
+      out = out.normalize('NFD').replace(/\p{Mn}/gu, (m) => (m === keep ? m : ''));
+      charFolds.set(c, out);
     }
-    if (foldMemo.size < 100000) foldMemo.set(word, out);
     return out;
+  }
+
+  function fold(word) {
+    if (/^[\x00-\x7f]*$/.test(word)) return word;
+    let out = '';
+    for (const c of word) out += foldChar(c);
+    return out.includes(S.text.foldKeep) ? out.normalize('NFC') : out;
   }
 
   const CYRILLIC = /[\u0400-\u04ff]/u;
@@ -157,11 +163,13 @@
       this.url = sticky(url);
       this.token = sticky(token);
       this.special = new Map(Object.entries(rules.special || {}));
+      this.memo = new Map(); // chunk -> its tokens
       this.matched = new Map();
       const heuristics = rules.faster !== false;
       const orths = [...this.special.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       for (const orth of orths) {
-        if (!heuristics || this.prefix(orth) || this.infix(orth).length || this.suffix(orth) || orth.includes(' ')) {
+        const infixed = !isAlpha(orth) && this.infix(orth).length > 0;
+        if (!heuristics || this.prefix(orth) || infixed || this.suffix(orth) || orth.includes(' ')) {
           const pieces = this.affixes(orth, false);
           if (pieces.length) {
             if (!this.matched.has(pieces[0])) this.matched.set(pieces[0], []);
@@ -177,7 +185,13 @@
       const out = [];
       for (const chunk of text.matchAll(/\S+/gu)) {
         let at = chunk.index;
-        for (const piece of this.specialAfter(this.affixes(chunk[0], true))) {
+        let pieces = this.memo.get(chunk[0]);
+        if (pieces === undefined) {
+          pieces = this.specialAfter(this.affixes(chunk[0], true));
+          if (this.memo.size > 50000) this.memo.clear();
+          this.memo.set(chunk[0], pieces);
+        }
+        for (const piece of pieces) {
           out.push([at, piece]);
           at += piece.length;
         }
@@ -229,7 +243,9 @@
         } else if (special.has(sub)) {
           tokens.push(...special.get(sub));
         } else {
-          const matches = this.infix(sub);
+          // infixes are punctuation and symbols: a run of letters has none (spared the
+          // costliest pattern)
+          const matches = isAlpha(sub) ? [] : this.infix(sub);
           if (matches.length) {
             let offset = 0;
             for (const m of matches) {
@@ -289,7 +305,8 @@
       this.code = code;
       this.live = data.live;
       this.stop = new Set(data.stop);
-      this.tokenizer = tokenizer;
+      this.makeTokenizer = tokenizer; // built on first use (its special cases cost a little)
+      this.tokenizer = null;
       this.table = new Map();
       for (const [lemma, forms] of Object.entries(data.table)) {
         for (const form of forms.split(' ')) this.table.set(form, lemma);
@@ -302,6 +319,7 @@
       for (const key of this.synonyms.keys()) this.synStarts.add(key.split(' ')[0]);
       this.prep = code === 'sr' ? srToLatin : (w) => w;
       this.targets = () => false; // set in init(): lemmas a suffix rule may give
+      this.kin = [this]; // set in init(): the analyzers of the languages sharing its lemmas
       this.memo = new Map();
     }
 
@@ -317,7 +335,8 @@
         const folded = fold(exact);
         hit = folded;
         if (this.live && !this.targets(folded)) {
-          const seen = this.surface.get(folded);
+          // the documents of the languages sharing this one's lemmas (Serbian, Croatian)
+          const seen = this.kin.map((an) => an.surface.get(folded)).find((x) => x !== undefined);
           if (seen) {
             hit = seen[0];
           } else {
@@ -339,6 +358,7 @@
 
     tokens(text) {
       const t = clean(text);
+      if (this.tokenizer === null) this.tokenizer = this.makeTokenizer();
       return this.tokenizer.words(t).map(([start, end, word]) => {
         const exact = this.prep(word.toLowerCase());
         const folded = fold(exact);
@@ -1529,8 +1549,8 @@
     S.bridgeMemo = new Map();
     S.an = {};
     for (const [code, data] of Object.entries(lemmas.langs)) {
-      const tok = new Tokenizer(data.tokenizer, lemmas.tokenizerPatterns);
-      S.an[code] = new Analyzer(code, data, tok);
+      const tokenizer = () => new Tokenizer(data.tokenizer, lemmas.tokenizerPatterns);
+      S.an[code] = new Analyzer(code, data, tokenizer);
     }
     S.docLangs = Object.keys(lemmas.langs).filter((code) => code in index.langs);
     S.langs = {};
@@ -1542,11 +1562,12 @@
     for (const [code, data] of Object.entries(lemmas.langs)) if (data.route) S.routes[code] = buildRoute(data.route);
     // a suffix rule may give a lemma the language's documents, routes or synonyms know
     for (const [code, an] of Object.entries(S.an)) {
-      const L = S.langs[code];
+      an.kin = Object.values(S.an).filter((other) => space(other.code) === space(code));
+      const Ls = an.kin.map((other) => S.langs[other.code]).filter((L) => L !== undefined);
       const R = S.routes[code];
       const keys = new Set();
       for (const k of an.synonyms.keys()) for (const w of k.split(' ')) keys.add(w);
-      an.targets = (w) => keys.has(w) || (L !== undefined && L.lemma.has(w)) || (R !== undefined && R.vocab.has(w));
+      an.targets = (w) => keys.has(w) || Ls.some((L) => L.lemma.has(w)) || (R !== undefined && R.vocab.has(w));
     }
   }
 
@@ -1571,6 +1592,11 @@
     fold: (word) => fold(word),
     srToLatin: (text) => srToLatin(text),
     tokens: (code, text) => S.an[code].tokens(text),
+    split: (code, text) => {
+      const an = S.an[code];
+      if (an.tokenizer === null) an.tokenizer = an.makeTokenizer();
+      return an.tokenizer.split(clean(text));
+    },
     detectLanguages: (query) => detectLanguages(query),
     phoneticKey: (word) => phoneticKey(word),
     postings: (code, field, term) => {
