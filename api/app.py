@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from api import __version__, errors
 from api.middleware import ASGIApp, Caching, Guard, Receive, Scope, Send
-from api.routers import diff, documents, health, nodes, rules, search
+from api.routers import diff, documents, health, nodes, rules, rulings, search
 from api.settings import Settings
 from api.state import State
 
@@ -89,7 +89,7 @@ def build_api(settings: Settings) -> FastAPI:
     )
     api.state.lawdesk = state
     errors.install(api)
-    for module in (health, documents, nodes, search, rules, diff):
+    for module in (health, documents, nodes, search, rules, rulings, diff):
         api.include_router(module.router)
     _docs(api)
     return api

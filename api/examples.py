@@ -51,3 +51,16 @@ DIFF_OVERVIEW = {
     "totals": {"same": 900, "changed": 120, "moved": 150, "new": 60, "removed": 20},
     "laws_changed": 60,
 }
+RULINGS = [
+    {
+        "id": "insufficient-bid",
+        "phase": "auction",
+        "game": "bridge",
+        "editions": ["2007", "2017"],
+        "languages": ["en", "sr", "hr", "sk", "pl", "ru"],
+        "title": {"en": "Insufficient bid", "sk": "Nedostatočná ponuka"},
+        "situation": {
+            "en": "A player, in rotation, made a bid that does not supersede the last bid."
+        },
+    }
+]

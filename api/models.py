@@ -266,6 +266,9 @@ class AskOut(Out):
     citations: list[dict[str, Any]]
     passages: list[SearchResult]
     auction: dict[str, Any] | None
+    rulings: list[dict[str, Any]] = Field(
+        default=[], description="Ruling trees that fit the situation described, best first"
+    )
 
 
 class DiffSide(Out):

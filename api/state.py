@@ -45,11 +45,13 @@ WARM_UP = ("renons nedovoljan licit", "недовољан лицит", "neprizna
 
 
 def warm_up(index: Any) -> None:
-    """Answer one query in each language (see ``WARM_UP``)."""
+    """Answer one query in each language (see ``WARM_UP``) and load the ruling trees."""
+    from kb import rulings
     from kb.search import search
 
     for query in WARM_UP:
         search(index, query, limit=1)
+    rulings.list_trees()
 
 
 class State:

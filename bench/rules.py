@@ -46,7 +46,7 @@ def _scores() -> int:
 
 def _auctions() -> int:
     for dealer, calls in AUCTIONS:
-        check_auction(dealer, calls)
+        check_auction(dealer, calls, edition="2017")
     return len(AUCTIONS)
 
 

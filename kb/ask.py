@@ -1,5 +1,5 @@
-"""``lawdesk ask``: a free question -> the citations in it, the passages that answer it, and the
-auction it contains (checked by the rules core).
+"""``lawdesk ask``: a free question -> the citations in it, the passages that answer it, the
+auction it contains (checked by the rules core) and the ruling trees that fit it.
 
 Call words per language are data (``kb/lang/<code>/calls.tsv``); an auction is a run of at least
 two calls with at least one bid (``1H P 1S X``, ``1♥ pas 2♣ kontra``). The dealer is read from
@@ -21,6 +21,7 @@ from kb.refs.find import find_in_text
 from kb.refs.patterns import languages
 from kb.rules.bridge import check_auction
 from kb.rules.errors import RulesError
+from kb.rulings import suggest
 from kb.search import Enricher, SearchIndex, detect_languages, search
 
 LANG_DIR = Path(__file__).resolve().parent / "lang"
@@ -91,15 +92,16 @@ def find_auction(text: str) -> dict[str, Any] | None:
     return {"dealer": m[1].upper() if m else "N", "dealer_assumed": m is None, "calls": best}
 
 
-def find_citations(text: str, calls: Iterable[str] = ()) -> list[str]:
-    """Cites named in the question, with a law word in any language or bare (``27B1a``);
-    a bare ``1H`` that is one of the auction's ``calls`` is a bid, not Law 1H."""
+def find_citations(text: str, calls: Iterable[str] = ()) -> list[tuple[str, bool]]:
+    """Cites named in the question, each with whether a law word named it (``član 27B``,
+    ``law 16``) or it stood bare (``27B1a``); a bare ``1H`` that is one of the auction's
+    ``calls`` is a bid, not Law 1H."""
     calls = set(calls)
-    found: dict[str, int] = {}
+    found: dict[str, tuple[int, bool]] = {}
     for lang in languages():
         for _, target, start, *_ in find_in_text(text, lang):
             if target.law:
-                found.setdefault(target.cite, start)
+                found.setdefault(target.cite, (start, True))
     for m in BARE_CITE.finditer(text):
         if m[1].replace(" ", "").upper() in calls:
             continue
@@ -108,8 +110,8 @@ def find_citations(text: str, calls: Iterable[str] = ()) -> list[str]:
         except CiteError:
             continue
         if not any(c.startswith(cite) for c in found):
-            found.setdefault(cite, m.start())
-    return sorted(found, key=found.__getitem__)
+            found.setdefault(cite, (m.start(), False))
+    return [(c, found[c][1]) for c in sorted(found, key=lambda c: found[c][0])]
 
 
 class TooManyCalls(ValueError):
@@ -136,20 +138,20 @@ def ask(
     auction = find_auction(question)
     if auction and max_calls is not None and len(auction["calls"]) > max_calls:
         raise TooManyCalls(len(auction["calls"]), max_calls)
-    cites = find_citations(question, auction["calls"] if auction else ())
-    found = [
-        {
-            "cite": c,
-            "nodes": [f"{d}:{c}" for d in index.docs if index.has(d, c)],
-        }
-        for c in cites
-    ]
+    found = []
+    for cite, named in find_citations(question, auction["calls"] if auction else ()):
+        nodes = [f"{d}:{cite}" for d in index.docs if index.has(d, cite)]
+        # a bare "1H" or "4S" that is no provision is a bid told in words, not a citation
+        if nodes or named:
+            found.append({"cite": cite, "nodes": nodes})
     answer: dict[str, Any] = {
         "question": question,
         "languages": detect_languages(question),
         "citations": found,
         "passages": search(index, question, limit=limit, enrich=enrich),
         "auction": None,
+        # the trees that fit the situation described, with facts from its auction (kb.rulings)
+        "rulings": suggest(question, 3, edition=edition),
     }
     if auction:
         try:

@@ -37,6 +37,20 @@ BAD = {
     "/api/documents": [("GET", "/api/documents?x=1", None, 200, None)],
     "/api/stats": [],
     "/api/diff": [],
+    "/api/rulings": [],
+    "/api/rulings/{tree}": [
+        ("GET", "/api/rulings/no-such-tree", None, 404, "unknown-tree"),
+        ("POST", "/api/rulings/no-such-tree", {"edition": "2017"}, 404, "unknown-tree"),
+        ("POST", "/api/rulings/insufficient-bid", {"edition": "1999"}, 400, "bad-value"),
+        (
+            "POST",
+            "/api/rulings/insufficient-bid",
+            {"edition": "2017", "facts": {"x": 1}},
+            400,
+            "unknown-fact",
+        ),
+        ("POST", "/api/rulings/insufficient-bid", {"edition": "2017", "facts": []}, 422, None),
+    ],
     "/api/diff/{law}": [
         ("GET", "/api/diff/99", None, 404, "unknown-law"),
         ("GET", "/api/diff/abc", None, 404, "unknown-law"),

@@ -293,3 +293,35 @@ def test_settings_from_environment():
     assert s.cors_origins == ("a.example", "b.example") and str(s.kb_path) == "/x"
     with pytest.raises(ValueError, match="LAWDESK_CACHE_SECONDS"):
         Settings.from_env({"LAWDESK_CACHE_SECONDS": "soon"})
+
+
+def test_rulings_list_and_tree(api_client):
+    trees = api_client.get("/api/rulings").json()
+    ids = {t["id"] for t in trees}
+    assert {"insufficient-bid", "revoke"} <= ids
+    assert all(set(t["title"]) == {"en", "sr", "hr", "sk", "pl", "ru"} for t in trees)
+    tree = api_client.get("/api/rulings/insufficient-bid").json()
+    assert tree["start"] in tree["nodes"] and tree["examples"]
+
+
+@pytest.mark.parametrize(
+    ("facts", "status", "expected"),
+    [
+        ({}, "question", {"fact": "in_rotation"}),
+        (
+            {"dealer": "N", "auction": ["1S", "1H", "S:2C"]},
+            "ruling",
+            {"laws": ["sk-2017:27A1"], "leaf": "bid-accepted"},
+        ),
+    ],
+)
+def test_ruling_step_is_stateless(api_client, facts, status, expected):
+    r = api_client.post("/api/rulings/insufficient-bid", json={"edition": "2017", "facts": facts})
+    body = r.json()
+    assert r.status_code == 200 and body["status"] == status
+    assert {k: body[k] for k in expected} == expected
+
+
+def test_ask_suggests_rulings(api_client):
+    body = api_client.get("/api/ask", params={"q": "LHO bid over the insufficient bid"}).json()
+    assert body["rulings"][0]["id"] == "insufficient-bid"

@@ -43,7 +43,7 @@ def test_artificial(
     ],
 )
 def test_12c2c_session_percentage(award: str, session: float, value: float) -> None:
-    assert artificial_score(award, session_percent=session).value == value
+    assert artificial_score(award, session_percent=session, edition="2017").value == value
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,7 @@ def test_12c2c_session_percentage(award: str, session: float, value: float) -> N
 )
 def test_artificial_rejects(kwargs: dict[str, object], fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
-        artificial_score(**kwargs)  # type: ignore[arg-type]
+        artificial_score(**{"edition": "2017", **kwargs})  # type: ignore[arg-type]
 
 
 def test_weighted_results_scored_first() -> None:
@@ -68,13 +68,13 @@ def test_weighted_results_scored_first() -> None:
 
 def test_weighted_matchpoints() -> None:
     # 60% of +620 (beats 3 scores, ties 1 -> 7 MP of 8) and 40% of -100 (beats 0 -> 0 MP).
-    w = weighted_matchpoints([(0.6, 620), (0.4, -100)], [620, 170, 140, -50])
+    w = weighted_matchpoints([(0.6, 620), (0.4, -100)], [620, 170, 140, -50], edition="2017")
     assert [p[2] for p in w.parts] == [7.0, 0.0]
     assert w.value == pytest.approx(4.2) and w.top == 8.0 and w.percent == pytest.approx(52.5)
 
 
 def test_weighted_imps_weights_imps_not_points() -> None:
-    w = weighted_imps([(0.5, 620), (0.5, -100)], 170)
+    w = weighted_imps([(0.5, 620), (0.5, -100)], 170, edition="2017")
     assert [p[2] for p in w.parts] == [10.0, -7.0]
     assert w.value == pytest.approx(1.5)  # not imps(0.5*620 + 0.5*-100 - 170) = imps(90) = 3
     assert "sk-2017:12C1(c)" in w.law_ids
@@ -86,7 +86,7 @@ def test_weighted_imps_weights_imps_not_points() -> None:
 )
 def test_weighted_rejects(weighted: list[tuple[float, int]]) -> None:
     with pytest.raises(RulesError):
-        weighted_imps(weighted, 0)
+        weighted_imps(weighted, 0, edition="2017")
 
 
 def test_weighted_results_need_declarer() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_strategies import legal_auctions
 
 from kb.rules.bridge import (
     RulesError,
@@ -40,7 +41,7 @@ COMPLETE = [
 def test_complete_auctions(
     dealer: str, calls: str, contract: str, declarer: str, dummy: str, leader: str
 ) -> None:
-    r = check_auction(dealer, calls.split())
+    r = check_auction(dealer, calls.split(), edition="2017")
     assert (r.legal, r.complete, r.first_illegal_index, r.reason, r.law) == (
         True,
         True,
@@ -59,7 +60,7 @@ def test_complete_auctions(
 
 @pytest.mark.parametrize("dealer", list(SEATS))
 def test_passed_out(dealer: str) -> None:
-    r = check_auction(dealer, ["P"] * 4)
+    r = check_auction(dealer, ["P"] * 4, edition="2017")
     assert (r.legal, r.complete, r.contract, r.declarer, r.opening_leader) == (
         True,
         True,
@@ -98,7 +99,7 @@ IRREGULAR = [
 
 @pytest.mark.parametrize(("dealer", "calls", "index", "reason", "law"), IRREGULAR)
 def test_irregular_calls(dealer: str, calls: str, index: int, reason: str, law: str) -> None:
-    r = check_auction(dealer, calls.split())
+    r = check_auction(dealer, calls.split(), edition="2017")
     assert (r.legal, r.first_illegal_index, r.reason, r.law) == (False, index, reason, law)
     assert r.calls == [c for c in r.calls][:index]
     assert len(r.calls) == index
@@ -106,12 +107,12 @@ def test_irregular_calls(dealer: str, calls: str, index: int, reason: str, law: 
 
 
 def test_irregular_after_end_keeps_contract() -> None:
-    r = check_auction("E", ["1H", "P", "P", "P", "2S"])
+    r = check_auction("E", ["1H", "P", "P", "P", "2S"], edition="2017")
     assert (r.complete, r.contract, r.declarer, r.opening_leader) == (True, "1H", "E", "S")
 
 
 def test_incomplete_auction_has_no_contract() -> None:
-    r = check_auction("N", ["1H", "P", "1S", "X"])
+    r = check_auction("N", ["1H", "P", "1S", "X"], edition="2017")
     assert (r.legal, r.complete, r.contract, r.declarer, r.next_to_call) == (
         True,
         False,
@@ -119,7 +120,7 @@ def test_incomplete_auction_has_no_contract() -> None:
         None,
         "N",
     )
-    assert check_auction("S", []).next_to_call == "S"
+    assert check_auction("S", [], edition="2007").next_to_call == "S"
 
 
 @pytest.mark.parametrize(("edition", "cite"), [("2007", "sr-2007:22A2"), ("2017", "sk-2017:22A")])
@@ -143,7 +144,7 @@ def test_passed_out_cite_per_edition(edition: str, cite: str) -> None:
 )
 def test_bad_input(dealer: str, calls: object, fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
-        check_auction(dealer, calls)  # type: ignore[arg-type]
+        check_auction(dealer, calls, edition="2017")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="'1999'"):
         check_auction("N", [], edition="1999")
 
@@ -186,49 +187,88 @@ def test_lowest_sufficient_bid(calls: list[str], strain: str, bid: str | None) -
     assert lowest_sufficient_bid(calls, strain) == bid
 
 
-# (dealer, calls, seat calling, whose turn it was relative to the caller, law by kind of call)
+# (dealer, calls, seat calling, call, whose turn it was relative to the caller, law that
+# rectifies it, the caller had called before)
 ROTATION = [
-    ("N", [], "E", "P", "RHO", "30"),
-    ("N", [], "S", "1H", "partner", "31"),
-    ("N", [], "W", "1H", "LHO", "31"),
-    ("N", ["1H"], "S", "X", "RHO", "32"),
-    ("N", ["1H"], "W", "X", "partner", "32"),
-    ("E", ["P", "P", "P"], "W", "P", "LHO", "30"),
-    ("E", ["P", "1H", "X"], "W", "1S", "LHO", "31"),
-    ("E", ["P", "1H", "P"], "S", "XX", "partner", "32"),
+    ("N", [], "E", "P", "RHO", "30", False),
+    ("N", [], "S", "1H", "partner", "31", False),
+    ("N", [], "W", "1H", "LHO", "31", False),
+    ("N", ["1H"], "W", "X", "partner", "32", False),
+    ("N", ["1H", "1S"], "N", "X", "partner", "32", True),
+    # a double of his own side's bid, or a redouble with no double: inadmissible (35.1, 36)
+    ("N", ["1H"], "S", "X", "RHO", "36", False),
+    ("E", ["P", "1H", "P"], "S", "XX", "partner", "36", True),
+    # at LHO's turn by a player who has called: a change of call (30B3/30B2, 31B fn, 31C, 32C)
+    ("E", ["P", "P", "P"], "W", "P", "LHO", "25", True),
+    ("E", ["P", "1H", "X"], "W", "1S", "LHO", "25", True),
+    ("N", ["1H", "P"], "E", "X", "LHO", "25", True),
 ]
 
 
-@pytest.mark.parametrize(("dealer", "calls", "seat", "call", "relation", "law"), ROTATION)
+@pytest.mark.parametrize(
+    ("dealer", "calls", "seat", "call", "relation", "law", "had_called"), ROTATION
+)
+@pytest.mark.parametrize("edition", ["2007", "2017"])
 def test_out_of_rotation(
-    dealer: str, calls: list[str], seat: str, call: str, relation: str, law: str
+    dealer: str,
+    calls: list[str],
+    seat: str,
+    call: str,
+    relation: str,
+    law: str,
+    had_called: bool,
+    edition: str,
 ) -> None:
-    r = out_of_rotation(dealer, calls, seat, call)
+    r = out_of_rotation(dealer, calls, seat, call, edition=edition)
     assert (r.out_of_rotation, r.at_turn_of, r.law) == (True, relation, law)
+    assert r.offender_had_called is had_called
+    assert r.anyone_had_called is bool(calls)
     assert r.turn_of == next_to_call(dealer, calls)
 
 
+@pytest.mark.parametrize(
+    ("edition", "call", "ids"),
+    [
+        ("2007", "P", ("sr-2007:25", "sr-2007:30B3")),
+        ("2017", "P", ("sk-2017:25", "sk-2017:30B2")),
+        ("2007", "2C", ("sr-2007:25", "sr-2007:fn/11")),
+        ("2017", "2C", ("sk-2017:25", "sk-2017:31C")),
+        ("2017", "X", ("sk-2017:25", "sk-2017:32C")),
+        ("2007", "X", ("sr-2007:25",)),
+    ],
+)
+def test_change_of_call_at_lho_turn_cites(edition: str, call: str, ids: tuple[str, ...]) -> None:
+    assert out_of_rotation("N", ["1S", "P"], "E", call, edition=edition).law_ids == ids
+
+
+def test_inadmissible_double_out_of_rotation_is_36() -> None:
+    r = out_of_rotation("N", ["1H"], "S", "X", edition="2007")
+    assert (r.law, r.inadmissible, r.law_ids) == ("36", True, ("sr-2007:35.1", "sr-2007:36B4"))
+
+
 def test_in_rotation_and_28a() -> None:
-    assert out_of_rotation("N", ["1H"], "E").out_of_rotation is False
-    r = out_of_rotation("N", [], "E", "1S", rho_must_pass=True)
+    assert out_of_rotation("N", ["1H"], "E", edition="2017").out_of_rotation is False
+    r = out_of_rotation("N", [], "E", "1S", rho_must_pass=True, edition="2017")
     assert (r.out_of_rotation, r.law) == (False, "28A")
-    assert out_of_rotation("N", ["1H", "P", "P", "P"], "E").law == "39"
+    assert out_of_rotation("N", ["1H", "P", "P", "P"], "E", edition="2017").law == "39"
+
+
+@pytest.mark.parametrize(
+    ("dealer", "calls", "after"),
+    [("N", "1H P 8S", "W"), ("N", "7NT 9C", "S"), ("N", "1H P P 8D", None)],
+)
+def test_bid_above_seven_next_to_call_is_lho(dealer: str, calls: str, after: str | None) -> None:
+    # 38C: the bid is replaced by a pass and the auction continues, unless that pass ends it.
+    r = check_auction(dealer, calls.split(), edition="2017")
+    assert (r.law, r.next_to_call) == ("38", after)
+
+
+def test_lowest_sufficient_bid_checks_earlier_calls() -> None:
+    with pytest.raises(RulesError, match="insufficient bid"):
+        lowest_sufficient_bid(["2H", "1C"], "D")
 
 
 # --- property tests -----------------------------------------------------------------------------
-@st.composite
-def legal_auctions(draw: st.DrawFn) -> tuple[str, list[str]]:
-    dealer = draw(st.sampled_from(SEATS))
-    calls: list[str] = []
-    for _ in range(60):
-        options = legal_calls(dealer, calls)
-        if not options:
-            break
-        # Favour passes so that auctions end.
-        calls.append("P" if draw(st.booleans()) else draw(st.sampled_from(options)))
-    return dealer, calls
-
-
 def _declarer_by_hand(dealer: str, calls: list[str]) -> str | None:
     """Independent rule: first of the final bidder's side to name the final strain."""
     seats = [SEATS[(SEATS.index(dealer) + i) % 4] for i in range(len(calls))]
@@ -245,9 +285,9 @@ def _declarer_by_hand(dealer: str, calls: list[str]) -> str | None:
 def test_random_legal_auctions(auction: tuple[str, list[str]]) -> None:
     dealer, calls = auction
     for n in range(len(calls) + 1):
-        r = check_auction(dealer, calls[:n])
+        r = check_auction(dealer, calls[:n], edition="2017")
         assert r.legal and r.first_illegal_index is None
-    r = check_auction(dealer, calls)
+    r = check_auction(dealer, calls, edition="2007")
     if r.complete and r.contract != "passed out":
         assert r.declarer == _declarer_by_hand(dealer, calls)
         last_bidder = max(i for i, c in enumerate(calls) if c[0].isdigit())
@@ -260,5 +300,5 @@ def test_random_legal_auctions(auction: tuple[str, list[str]]) -> None:
 @given(legal_auctions(), st.sampled_from(["1C", "3H", "7NT", "X", "XX", "P"]))
 def test_extension_legal_iff_listed(auction: tuple[str, list[str]], call: str) -> None:
     dealer, calls = auction
-    r = check_auction(dealer, [*calls, call])
+    r = check_auction(dealer, [*calls, call], edition="2017")
     assert r.legal == (call in legal_calls(dealer, calls))

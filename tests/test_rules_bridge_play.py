@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from kb.rules.bridge import (
@@ -69,7 +71,7 @@ def test_revoke_established(events: list[str], edition: str, established: bool, 
 
 def test_revoke_established_rejects_unknown_event() -> None:
     with pytest.raises(RulesError, match="'sneezed'"):
-        revoke_established(["sneezed"])
+        revoke_established(["sneezed"], edition="2017")
 
 
 # Trick winners 1..13 (declarer S, dummy N).
@@ -144,6 +146,7 @@ def test_revoke_transfer(
     n: int,
     rule: str,
 ) -> None:
+    flags = {"declarer": "S", **flags}  # North-South declare unless the case says otherwise
     t = revoke_transfer(
         _w(winners), revoke_trick=trick, offender=offender, edition=edition, **flags
     )  # type: ignore[arg-type]
@@ -153,24 +156,70 @@ def test_revoke_transfer(
 
 
 def test_transfer_reports_64c_as_judgement() -> None:
-    t17 = revoke_transfer(_w(W2), revoke_trick=3, offender="E", repeated_same_suit=True)
+    t17 = revoke_transfer(
+        _w(W2),
+        revoke_trick=3,
+        offender="E",
+        declarer="S",
+        edition="2017",
+        repeated_same_suit=True,
+    )
     assert "sk-2017:64C2(a)" in t17.law_ids and "64C1" in t17.judgement
-    t07 = revoke_transfer(_w(W2), revoke_trick=3, offender="E", edition="2007")
+    t07 = revoke_transfer(_w(W2), revoke_trick=3, offender="E", declarer="S", edition="2007")
     assert "sr-2007:64C" in t07.law_ids and "64C" in t07.judgement
 
 
 @pytest.mark.parametrize(
     ("kwargs", "fragment"),
     [
-        ({"revoke_trick": 14, "offender": "E"}, "14"),
-        ({"revoke_trick": 3, "offender": "Q"}, "'Q'"),
-        ({"revoke_trick": 3, "offender": "E", "failed_to_play": "x"}, "'x'"),
-        ({"revoke_trick": 3, "offender": "E", "edition": "2020"}, "'2020'"),
+        ({"revoke_trick": 14}, "14"),
+        ({"revoke_trick": 13}, "at trick 13 each player holds one card"),
+        ({"revoke_trick": 0}, "from 1 to 12"),
+        ({"offender": "Q"}, "'Q'"),
+        ({"failed_to_play": "x"}, "'x'"),
+        ({"edition": "2020"}, "'2020'"),
+        ({"edition": " 2017x"}, "' 2017x'"),
+        ({"edition": "hr-pref-2014"}, "'2007', '2017'"),
+        ({"winners": _w(W2)[:12]}, "tricks are transferred after play ends"),
+        ({"winners": [*_w(W2), "N"]}, "got 14"),
+        ({"offender": "N", "failed_to_play": "penalty card"}, "dummy has no penalty cards"),
+        ({"failed_to_play": "dummy card"}, "is not dummy"),
     ],
 )
 def test_revoke_transfer_rejects_bad_input(kwargs: dict[str, object], fragment: str) -> None:
-    with pytest.raises(RulesError, match=fragment):
-        revoke_transfer(_w(W2), **kwargs)  # type: ignore[arg-type]
+    args: dict[str, object] = {
+        "winners": _w(W2),
+        "revoke_trick": 3,
+        "offender": "E",
+        "declarer": "S",
+        "edition": "2017",
+        **kwargs,
+    }
+    with pytest.raises(RulesError, match=re.escape(fragment)):
+        revoke_transfer(**args)  # type: ignore[arg-type]
+
+
+def test_revoke_transfer_needs_declarer() -> None:
+    # dummy's revoke transfers nothing (64B3): without declarer that cannot be known
+    with pytest.raises(TypeError, match="declarer"):
+        revoke_transfer(_w(W2), revoke_trick=3, offender="N", edition="2017")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("edition", "doc"), [(" 2007", "sr-2007"), (2007, "sr-2007"), (2017, "sk-2017")]
+)
+def test_edition_spellings_rule_by_their_edition(edition: object, doc: str) -> None:
+    # a faced card not played (64B3) transfers nothing in 2007, two tricks in 2017
+    t = revoke_transfer(
+        _w(W2),
+        revoke_trick=3,
+        offender="E",
+        declarer="S",
+        edition=edition,
+        failed_to_play="faced card",
+    )  # type: ignore[arg-type]
+    assert t.tricks == (0 if doc == "sr-2007" else 2)
+    assert all(i.startswith(f"{doc}:") for i in t.law_ids)
 
 
 # --- whole play records -------------------------------------------------------------------------
@@ -204,7 +253,9 @@ def _play(declarer: str, trump: str | None, revoke: tuple[int, str] | None) -> l
 
 
 def test_clean_record() -> None:
-    rec = play_record(_play("S", "S", None), contract="4S", declarer="S", hands=HANDS)
+    rec = play_record(
+        _play("S", "S", None), contract="4S", declarer="S", hands=HANDS, edition="2017"
+    )
     assert rec.revokes == [] and rec.transferred_to_declarer == 0
     assert rec.declarer_tricks == rec.adjusted_declarer_tricks
     assert rec.tricks[0].leader == "W"  # 41A
@@ -215,11 +266,17 @@ def test_clean_record() -> None:
 @pytest.mark.parametrize("with_hands", [True, False])
 def test_record_finds_and_transfers_a_revoke(with_hands: bool) -> None:
     tricks = _play("S", "NT", (2, "E"))
-    rec = play_record(tricks, contract="3NT", declarer="S", hands=HANDS if with_hands else None)
+    rec = play_record(
+        tricks,
+        contract="3NT",
+        declarer="S",
+        hands=HANDS if with_hands else None,
+        edition="2007",
+    )
     assert [(r.trick, r.seat, r.established) for r in rec.revokes] == [(2, "E", True)]
     assert rec.revokes[0].detected_by == ("hand" if with_hands else "later play")
     winners = [t.winner for t in rec.tricks]
-    t = revoke_transfer(winners, revoke_trick=2, offender="E", declarer="S")
+    t = revoke_transfer(winners, revoke_trick=2, offender="E", declarer="S", edition="2007")
     assert rec.transferred_to_declarer == t.tricks
     assert rec.adjusted_declarer_tricks == rec.declarer_tricks + t.tricks
 
@@ -228,11 +285,14 @@ def test_record_rejects_card_not_in_hand() -> None:
     tricks = _play("S", "S", None)
     tricks[0][0], tricks[0][1] = tricks[0][1], tricks[0][0]
     with pytest.raises(RulesError, match="not in"):
-        play_record(tricks, contract="4S", declarer="S", hands=HANDS)
+        play_record(tricks, contract="4S", declarer="S", hands=HANDS, edition="2017")
 
 
 def test_record_rejects_duplicate_card() -> None:
     with pytest.raises(RulesError, match="twice"):
         play_record(
-            [["SA", "S2", "S3", "S4"], ["SA", "H2", "H3", "H4"]], contract="4S", declarer="N"
+            [["SA", "S2", "S3", "S4"], ["SA", "H2", "H3", "H4"]],
+            contract="4S",
+            declarer="N",
+            edition="2017",
         )

@@ -59,11 +59,13 @@ COMPLETE = [
     (["2", "3", "P", "isti", "P"], "karo", 3, True, 1),
     (["2", "3", "4", "isti", "P", "5", "P"], "tref", 5, True, 3),
     (["2", "3", "P", "3", "4", "4", "5", "5", "6", "6", "7", "7", "P"], "sanac", 7, True, 1),
-    # "jedan od natjecatelja izlicitira najvišu igru"; the earlier igra keeps a tie (19 c)
+    # "jedan od natjecatelja izlicitira najvišu igru"; a later igra only if higher (19 c),
+    # a lower one is answered "manja igra", the same one "dobra"
     (["igra-karo", "P", "P"], "igra-karo", 3, False, 1),
     (["igra-karo", "igra-herc", "P"], "igra-herc", 4, False, 2),
-    (["igra-herc", "igra-herc", "igra-tref"], "igra-tref", 5, False, 3),
-    (["igra-tref", "igra-herc", "P"], "igra-tref", 5, False, 1),
+    (["igra-karo", "igra-herc", "igra-tref"], "igra-tref", 5, False, 3),
+    (["igra-tref", "manja igra", "P"], "igra-tref", 5, False, 1),
+    (["igra-herc", "dobra", "manja"], "igra-herc", 4, False, 1),
     (["2", "igra", "P", "P"], "igra", None, False, 2),
     # "jedan od natjecatelja izlicitira betl, a nema licitacije sanac"
     (["2", "betl", "P", "P"], "betl", 6, False, 2),
@@ -106,6 +108,19 @@ ILLEGAL = [
     (["igra", "2"], 1, "regular bid not allowed after igra, betl or sanac", "19"),
     (["igra", "igra-pik"], 1, "igra too low: igra number 2 names 3 or more", "19"),
     (["igra", "igra", "igra-karo"], 2, "igra too low: igra number 3 names 4 or more", "19"),
+    # "drugi ili treći natjecatelj će redom obznaniti svoje igre samo ako su većeg ranga"
+    (
+        ["igra-tref", "igra-herc"],
+        1,
+        "igra not higher than igra-tref already named: the answer is 'manja igra' (čl. 19 c)",
+        "19",
+    ),
+    (
+        ["igra-herc", "igra-herc"],
+        1,
+        "igra not higher than igra-herc already named: the answer is 'dobra' (čl. 19 c)",
+        "19",
+    ),
     # čl. 19 d) betl/sanac "ukidaju licitacije prvog i drugog reda"; 20 b 3) no repeating
     (["betl", "igra"], 1, "igra not allowed after betl or sanac", "19"),
     (["betl", "3"], 1, "regular bid not allowed after igra, betl or sanac", "19"),

@@ -65,7 +65,7 @@ def test_deal_packets_five_talon_five() -> None:
     ("sizes", "message"),
     [
         ((9, 11, 10, 2), "hand 1 has 9 cards"),
-        ((10, 10, 10, 1), "talon has 1 cards"),
+        ((10, 10, 10, 1), "1 cards; expected 2"),
     ],
 )
 def test_bad_deal(sizes: tuple[int, int, int, int], message: str) -> None:

@@ -114,9 +114,11 @@ def test_line_sum_is_always_n_times_n_minus_1(results: list[int], artificial: in
 
 
 def test_mitchell_bad_input() -> None:
-    with pytest.raises(RulesError, match="bad number of entries"):
+    with pytest.raises(RulesError, match="at least one"):
         mitchell_points([])
-    with pytest.raises(RulesError, match="bad results"):
+    with pytest.raises(RulesError, match="bad result 'x'"):
         mitchell_points(["x"])  # type: ignore[list-item]
+    with pytest.raises(RulesError, match="bad result nan"):
+        mitchell_points([10, float("nan")])
     with pytest.raises(NotSpecified):
         mitchell_percentages([10])

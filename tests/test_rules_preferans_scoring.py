@@ -205,8 +205,14 @@ def test_score_made_refusals() -> None:
         score_made("K", [6, 6])
     pik = score_made("P", [2, 2], refe=True)
     assert pik.declarer == 80 and pik.defenders == (None, None) and pik.unspecified
+    # čl. 77 a) lists betl: "5. Betl - 6 x 2 - 12 120 12", from igra "14 140 14"
     betl = score_made("B!")
-    assert betl.declarer == 140 and betl.unspecified
+    assert betl.declarer == 140 and not betl.unspecified
+    assert score_made("B", [4, 6]).defenders == (48, 72)
+    assert score_made("B", [4, 6], refe=True).defenders == (96, 144)
+    # definition Pad: "jedan štih koji je preuzeo izvođač na betlu" - the betl has failed
+    with pytest.raises(RulesError, match="the betl has failed"):
+        score_made("B", [3, 6])
 
 
 @pytest.mark.parametrize(

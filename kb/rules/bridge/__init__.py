@@ -21,6 +21,7 @@ from kb.rules.bridge.auction import (
     next_to_call,
     out_of_rotation,
 )
+from kb.rules.bridge.claim import ClaimFacts, claim_facts
 from kb.rules.bridge.play import (
     Establishment,
     PlayRecord,
@@ -32,6 +33,7 @@ from kb.rules.bridge.play import (
     revoke_transfer,
     trick_winner,
 )
+from kb.rules.bridge.playstate import PlayState, lead_facts, penalty_card_kind, play_state
 from kb.rules.bridge.scoring import (
     ScoreParts,
     imps,
@@ -43,6 +45,7 @@ from kb.rules.bridge.scoring import (
     total_points,
     trick_score,
 )
+from kb.rules.bridge.table import TableAuction, auction_facts, replay
 from kb.rules.bridge.values import Bid, Call, Card, Contract, Doubling, Result, Seat, Strain, Vul
 from kb.rules.errors import RulesError
 
@@ -52,23 +55,29 @@ __all__ = [
     "Bid",
     "Call",
     "Card",
+    "ClaimFacts",
     "Contract",
     "Doubling",
     "Establishment",
     "PlayRecord",
+    "PlayState",
     "Result",
     "RotationCheck",
     "RulesError",
     "ScoreParts",
     "Seat",
     "Strain",
+    "TableAuction",
     "Transfer",
     "Vul",
     "WeightedScore",
     "artificial_score",
+    "auction_facts",
     "check_auction",
+    "claim_facts",
     "imps",
     "is_revoke",
+    "lead_facts",
     "legal_calls",
     "legal_plays",
     "lowest_sufficient_bid",
@@ -76,7 +85,10 @@ __all__ = [
     "mp_percentages",
     "next_to_call",
     "out_of_rotation",
+    "penalty_card_kind",
     "play_record",
+    "play_state",
+    "replay",
     "revoke_established",
     "revoke_transfer",
     "score",

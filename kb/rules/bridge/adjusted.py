@@ -8,12 +8,14 @@ Cites per edition: the averages are 12C2(a) in both; the IMP form is 12C2(b) in 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from kb.rules.bridge.scoring import imps, score
-from kb.rules.bridge.values import Result, Vul, edition_doc
-from kb.rules.errors import RulesError, bad_input
+from kb.rules.bridge.values import Result, Vul
+from kb.rules.edition import Edition, bridge_edition
+from kb.rules.errors import RulesError, as_list, bad_input
 from kb.rules.registry import provision
 
 _AWARDS = {
@@ -65,7 +67,7 @@ def _scoring(scoring: str) -> str:
     "sr-2007:86A",
 )
 def artificial_score(
-    award: str, *, scoring: str = "mp", edition: str = "2017", session_percent: float | None = None
+    award: str, *, scoring: str = "mp", edition: str | Edition, session_percent: float | None = None
 ) -> ArtificialScore:
     """The artificial adjusted score for average plus / average / average minus (Law 12C2).
 
@@ -73,7 +75,8 @@ def artificial_score(
     With ``session_percent`` (matchpoints only), 12C2(c): a non-offender above 60 per cent on the
     session's other boards gets that percentage instead of 60, an offender below 40 gets his.
     """
-    doc = edition_doc(edition)
+    ed = bridge_edition(edition)
+    doc = ed.doc
     kind, form = _award(award), _scoring(scoring)
     if form == "imp":
         if session_percent is not None:
@@ -81,7 +84,7 @@ def artificial_score(
                 f"bad session_percent {session_percent!r}: 12C2(c) is applied here to matchpoint "
                 "percentages only; for IMPs give the session equivalent yourself"
             )
-        ids = [f"{doc}:12C2(b)"] + ([f"{doc}:86A"] if edition == "2007" else [])
+        ids = [f"{doc}:12C2(b)"] + ([f"{doc}:86A"] if ed is Edition.LAWS_2007 else [])
         return ArtificialScore(kind, form, float(_IMPS[kind]), "12C2(b)", tuple(ids))
     value = _MP_PERCENT[kind]
     law = "12C2(a)"
@@ -100,14 +103,12 @@ def artificial_score(
 
 
 def _weights(weighted: Sequence[tuple[float, object]]) -> list[tuple[float, object]]:
-    if isinstance(weighted, str) or not weighted:
-        raise bad_input(
-            "weighted results",
-            weighted,
-            "a non-empty list of (weight, result) pairs, weights summing to 1",
-        )
+    accepted = "a non-empty list of (weight, result) pairs, weights summing to 1"
+    items = as_list(weighted, "weighted results", accepted)
+    if not items:
+        raise bad_input("weighted results", weighted, accepted)
     pairs = []
-    for item in weighted:
+    for item in items:
         if not isinstance(item, tuple | list) or len(item) != 2:
             raise bad_input("weighted result", item, "a (weight, result) pair such as (0.6, 420)")
         w, r = item
@@ -147,8 +148,8 @@ def weighted_results(weighted: Sequence[tuple[float, str]], *, vul: str) -> list
 def _points(pairs: list[tuple[float, object]]) -> list[tuple[float, float]]:
     out = []
     for w, p in pairs:
-        if isinstance(p, bool) or not isinstance(p, int | float):
-            raise bad_input("score", p, "a number of points such as 420 or -100")
+        if isinstance(p, bool) or not isinstance(p, int | float) or not math.isfinite(p):
+            raise bad_input("score", p, "a finite number of points such as 420 or -100")
         out.append((w, float(p)))
     return out
 
@@ -171,16 +172,17 @@ class WeightedScore:
 
 @provision("sr-2007:12C1(c)", "sk-2017:12C1(c)", "sr-2007:78A", "sk-2017:78A")
 def weighted_matchpoints(
-    weighted: Sequence[tuple[float, int]], field: Sequence[int], *, edition: str = "2017"
+    weighted: Sequence[tuple[float, int]], field: Sequence[int], *, edition: str | Edition
 ) -> WeightedScore:
     """Matchpoints of a weighted score against the other scores on the board (12C1(c), 78A).
 
     Each weighted result (points for the same direction as ``field``) is matchpointed against the
     field first (2 per score beaten, 1 per tie), then the matchpoints are weighted.
     """
-    doc = edition_doc(edition)
+    doc = bridge_edition(edition).doc
     pairs = _points(_weights(weighted))
-    others = [float(x) for w, x in _points([(1.0, f) for f in field])]
+    scores = as_list(field, "field", "a list of the other scores on the board")
+    others = [float(x) for w, x in _points([(1.0, f) for f in scores])]
     parts = []
     for w, pts in pairs:
         mp = sum(2.0 if pts > o else 1.0 if pts == o else 0.0 for o in others)
@@ -193,14 +195,14 @@ def weighted_matchpoints(
 
 @provision("sr-2007:12C1(c)", "sk-2017:12C1(c)", "sr-2007:78B", "sk-2017:78B")
 def weighted_imps(
-    weighted: Sequence[tuple[float, int]], versus: int, *, edition: str = "2017"
+    weighted: Sequence[tuple[float, int]], versus: int, *, edition: str | Edition
 ) -> WeightedScore:
     """IMPs of a weighted score against one comparison score (12C1(c), 78B).
 
     Each weighted result is turned into IMPs against ``versus`` first, then the IMPs are weighted
     (so 50% of +620 and 50% of -100 against +170 is 0.5*10 + 0.5*-7 = 1.5 IMPs).
     """
-    doc = edition_doc(edition)
+    doc = bridge_edition(edition).doc
     pairs = _points(_weights(weighted))
     ((_, other),) = _points([(1.0, versus)])
     parts = [(w, pts, float(imps(pts - other))) for w, pts in pairs]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from kb.rules.bridge.values import (
     DOUBLE,
@@ -21,9 +21,9 @@ from kb.rules.bridge.values import (
     Doubling,
     Seat,
     Strain,
-    edition_doc,
 )
-from kb.rules.errors import RulesError, bad_input
+from kb.rules.edition import Edition, bridge_edition
+from kb.rules.errors import RulesError, as_list, bad_input
 from kb.rules.registry import provision
 
 
@@ -46,7 +46,7 @@ class AuctionCheck:
     opening_leader: str | None
     next_to_call: str | None
     calls: list[str] = field(default_factory=list)
-    edition: str = "2017"
+    edition: str = ""
     law_ids: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
@@ -55,8 +55,10 @@ class AuctionCheck:
 
 
 @dataclass
-class _State:
-    """The running state of an auction while calls are read in rotation."""
+class Bidding:
+    """The calls that stand in an auction: the last bid, its doubling, the passes since, and who
+    first named each strain for each side (declarer, 22). Calls are applied in rotation from the
+    dealer, or by a named seat (the table record, where accepted irregular calls stand too)."""
 
     dealer: Seat
     n_calls: int = 0
@@ -69,50 +71,60 @@ class _State:
 
     @property
     def to_call(self) -> Seat:
+        """The seat in rotation after the calls applied so far."""
         return self.dealer.next(self.n_calls)
 
     @property
     def ended(self) -> bool:
-        # 22A (2017) / 22A2 (2007): a bid followed by three passes; 22B / 22A1: four passes.
+        """22A (2017) / 22A2 (2007): a bid followed by three passes; 22B / 22A1: four passes."""
         return self.passes >= (3 if self.last_bid is not None else 4)
 
-    def problem(self, call: Call) -> tuple[str, str] | None:
-        """Why ``call`` cannot be made now, as (reason, rectifying law), or None if it is legal."""
-        seat = self.to_call
-        if self.ended:
-            return "auction already ended", "39"
-        if call.kind == "bid":
-            assert call.bid is not None
-            if self.last_bid is not None and call.bid.rank <= self.last_bid.rank:
-                return "insufficient bid", "27"
-            return None
+    def copy(self) -> Bidding:
+        """An independent copy."""
+        return replace(self, first_namer=dict(self.first_namer))
+
+    def sufficient(self, call: Call) -> bool:
+        """18C/18D: a bid must supersede the last bid (pass, double, redouble: always True)."""
+        return call.bid is None or self.last_bid is None or call.bid.rank > self.last_bid.rank
+
+    def admits(self, call: Call, seat: Seat) -> bool:
+        """19A1/19B1: may ``seat`` double (redouble) now? Only the last bid (double), made by an
+        opponent, with no call but pass since. Bids and passes: True."""
         if call.kind == "double":
-            # 19A1: only the last bid, made by an opponent, with no call but pass since.
-            ok = (
+            return (
                 self.last_bidder is not None
                 and self.last_bidder.side != seat.side
                 and self.doubling is Doubling.NONE
             )
-            return None if ok else ("double not allowed", "36")
         if call.kind == "redouble":
-            # 19B1: only the last double, made by an opponent, with no call but pass since.
-            ok = (
+            return (
                 self.doubling is Doubling.X
                 and self.doubler is not None
                 and self.doubler.side != seat.side
             )
-            return None if ok else ("redouble not allowed", "36")
+        return True
+
+    def problem(self, call: Call, seat: Seat | None = None) -> tuple[str, str] | None:
+        """Why ``call`` cannot be made now (by ``seat``, else by the player in turn), as
+        (reason, rectifying law), or None if it is legal."""
+        seat = self.to_call if seat is None else seat
+        if self.ended:
+            return "auction already ended", "39"
+        if not self.sufficient(call):
+            return "insufficient bid", "27"
+        if not self.admits(call, seat):
+            return f"{call.kind} not allowed", "36"
         return None
 
-    def apply(self, call: Call) -> None:
-        seat = self.to_call
+    def apply(self, call: Call, seat: Seat | None = None) -> None:
+        """Let ``call`` by ``seat`` (else the player in turn) stand."""
+        seat = self.to_call if seat is None else seat
         self.n_calls += 1
         if call.kind == "pass":
             self.passes += 1
             return
         self.passes = 0
-        if call.kind == "bid":
-            assert call.bid is not None
+        if call.bid is not None:
             self.last_bid, self.last_bidder = call.bid, seat
             self.doubling, self.doubler = Doubling.NONE, None  # 19C: a bid supersedes doubles
             self.first_namer.setdefault((seat.side, call.bid.strain), seat)
@@ -122,36 +134,36 @@ class _State:
             self.doubling = Doubling.XX
 
     def contract(self) -> Contract | None:
+        """The final contract once the auction has ended (passed out: level 0)."""
         if self.last_bid is None:
             return Contract(0, None) if self.ended else None
         return Contract(self.last_bid.level, self.last_bid.strain, self.doubling)
 
     def declarer(self) -> Seat | None:
-        # Declarer: the player of the declaring side who first named the final strain.
+        """The player of the declaring side who first named the final strain."""
         if self.last_bid is None or self.last_bidder is None:
             return None
         return self.first_namer[(self.last_bidder.side, self.last_bid.strain)]
 
 
-_ABOVE_SEVEN_RE = re.compile(r"\s*(?:[89]|[1-9]\d+)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*", re.IGNORECASE)
+ABOVE_SEVEN_RE = re.compile(r"\s*(?:[89]|[1-9]\d+)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*", re.IGNORECASE)
 
 
 def _parse_call(text: str | Call) -> Call | None:
     """The call, or None for a bid above the seven level (a real irregularity, Law 38)."""
-    if isinstance(text, str) and _ABOVE_SEVEN_RE.fullmatch(text):
+    if isinstance(text, str) and ABOVE_SEVEN_RE.fullmatch(text):
         return None
     return Call.parse(text)
 
 
-def _end_cites(edition: str, passed_out: bool) -> str:
-    if edition == "2007":
+def _end_cites(edition: Edition, passed_out: bool) -> str:
+    if edition is Edition.LAWS_2007:
         return "22A1" if passed_out else "22A2"
     return "22B" if passed_out else "22A"
 
 
-def _check_calls(calls: Sequence[str]) -> None:
-    if isinstance(calls, str | bytes):
-        raise bad_input("calls", calls, "a list of calls such as ['1H', 'P', '1S', 'X']")
+def _check_calls(calls: object) -> list[object]:
+    return as_list(calls, "calls", "a list of calls such as ['1H', 'P', '1S', 'X']")
 
 
 @provision(
@@ -177,23 +189,27 @@ def _check_calls(calls: Sequence[str]) -> None:
     "sr-2007:41A",
     "sk-2017:41A",
 )
-def check_auction(dealer: str, calls: Sequence[str], *, edition: str = "2017") -> AuctionCheck:
+def check_auction(dealer: str, calls: Sequence[str], *, edition: str | Edition) -> AuctionCheck:
     """Check an auction called in rotation from ``dealer`` and describe its outcome.
 
     Stops at the first irregular call: ``reason`` is ``"insufficient bid"`` (Law 27),
     ``"double not allowed"`` / ``"redouble not allowed"`` (19A1/19B1, rectified by 36),
     ``"bid above the seven level"`` (38) or ``"auction already ended"`` (39). The contract
     (``"4SX"``, ``"passed out"`` or None while the auction runs), declarer, dummy and opening
-    leader (41A) describe the calls before the first irregular one.
+    leader (41A) describe the calls before the first irregular one. ``next_to_call`` is who calls
+    next once the irregularity is rectified where the law fixes it: the offender, who must
+    substitute a call (27B, 36B2); his LHO after a bid above seven, which is replaced by a pass
+    (38C); None once the auction has ended.
     """
-    doc = edition_doc(edition)
-    _check_calls(calls)
-    state = _State(Seat.parse(dealer))
+    ed = bridge_edition(edition)
+    doc = ed.doc
+    texts = _check_calls(calls)
+    state = Bidding(Seat.parse(dealer))
     parsed: list[str] = []
     first_bad: int | None = None
     reason: str | None = None
     law: str | None = None
-    for i, text in enumerate(calls):
+    for i, text in enumerate(texts):
         call = _parse_call(text)
         if call is None:
             # A call after the final pass is Law 39 whatever it is; otherwise Law 38.
@@ -215,9 +231,15 @@ def check_auction(dealer: str, calls: Sequence[str], *, edition: str = "2017") -
     if law is not None:
         cites.append(f"{doc}:{law}")
     if complete:
-        cites.append(f"{doc}:{_end_cites(edition, contract is not None and contract.passed_out)}")
+        cites.append(f"{doc}:{_end_cites(ed, contract is not None and contract.passed_out)}")
         if declarer is not None:
             cites.append(f"{doc}:41A")
+    to_call: str | None = None if complete else str(state.to_call)
+    if law == "38":
+        # 38C: the bid is replaced by a pass, so the offender's LHO calls next (if any one does).
+        after = state.copy()
+        after.apply(PASS)
+        to_call = None if after.ended else str(after.to_call)
     return AuctionCheck(
         legal=first_bad is None,
         first_illegal_index=first_bad,
@@ -228,22 +250,22 @@ def check_auction(dealer: str, calls: Sequence[str], *, edition: str = "2017") -
         declarer=None if declarer is None else str(declarer),
         dummy=None if declarer is None else str(declarer.partner),
         opening_leader=None if declarer is None else str(declarer.lho),
-        next_to_call=None if complete else str(state.to_call),
+        next_to_call=to_call,
         calls=parsed,
-        edition=str(edition).strip(),
+        edition=ed.value,
         law_ids=cites,
     )
 
 
-def _legal_state(dealer: str, calls: Sequence[str]) -> _State:
-    _check_calls(calls)
-    state = _State(Seat.parse(dealer))
-    for i, text in enumerate(calls):
-        call = Call.parse(text)
+def _legal_state(dealer: str, calls: Sequence[str]) -> Bidding:
+    texts = _check_calls(calls)
+    state = Bidding(Seat.parse(dealer))
+    for i, text in enumerate(texts):
+        call = Call.parse(text)  # type: ignore[arg-type]
         problem = state.problem(call)
         if problem is not None:
             raise RulesError(
-                f"bad auction {list(calls)!r}: call {i} ({text!r}) is irregular ({problem[0]}); "
+                f"bad auction {texts!r}: call {i + 1} ({text!r}) is irregular ({problem[0]}); "
                 "expected a legal auction (use check_auction to locate irregularities)"
             )
         state.apply(call)
@@ -276,20 +298,15 @@ def legal_calls(dealer: str, calls: Sequence[str]) -> list[str]:
 def lowest_sufficient_bid(calls: Sequence[str], strain: str) -> str | None:
     """The lowest bid in ``strain`` that is sufficient after ``calls`` (18C; what 27B1(a) asks).
 
-    ``calls`` are the calls before the bid in question (only the last bid among them matters);
-    returns None when no bid in that strain is sufficient (the last bid is above it at seven).
+    ``calls`` are the legal calls before the bid in question, from the dealer (an irregular call
+    among them is an error: the last bid would be ambiguous); returns None when no bid in that
+    strain is sufficient (the last bid is above it at seven).
     """
-    _check_calls(calls)
     s = Strain.parse(strain)
-    last: Bid | None = None
-    for text in calls:
-        call = Call.parse(text)
-        if call.bid is not None:
-            last = call.bid
-    if last is None:
-        return str(Bid(1, s))
-    level = last.level if s > last.strain else last.level + 1
-    return str(Bid(level, s)) if level <= 7 else None
+    # Sufficiency does not depend on the dealer: any seat replays the calls the same way.
+    state = _legal_state("N", calls)
+    bid = Bid.lowest(s, over=state.last_bid)
+    return None if bid is None else str(bid)
 
 
 @dataclass(frozen=True)
@@ -300,8 +317,11 @@ class RotationCheck:
     turn_of: str | None  # the seat whose turn it was, or None when the auction has ended
     out_of_rotation: bool
     at_turn_of: str | None  # "RHO", "partner" or "LHO" relative to the caller; None if in turn
-    law: str | None  # the law governing such a call by its kind (30, 31, 32) or 28A
+    law: str | None  # the law that rectifies it: 30, 31, 32, 36, 25, 28A or 39; None if in turn
     law_ids: tuple[str, ...] = ()
+    offender_had_called: bool = False  # the caller had already called in this auction
+    anyone_had_called: bool = False  # some player had called before this call
+    inadmissible: bool = False  # a double or redouble that Law 19 would not permit (35.1)
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict of every field."""
@@ -309,6 +329,12 @@ class RotationCheck:
 
 
 _OOR_LAW = {"pass": "30", "bid": "31", "double": "32", "redouble": "32"}
+# Where each edition says that a call at LHO's turn by a player who has called is a change of
+# call (Law 25): 2007 30B3 and footnote 11 to 31B; 2017 30B2, 31C and 32C.
+_CHANGE_AT_LHO = {
+    Edition.LAWS_2007: {"pass": "30B3", "bid": "fn/11"},
+    Edition.LAWS_2017: {"pass": "30B2", "bid": "31C", "double": "32C", "redouble": "32C"},
+}
 
 
 @provision(
@@ -322,6 +348,10 @@ _OOR_LAW = {"pass": "30", "bid": "31", "double": "32", "redouble": "32"}
     "sk-2017:31",
     "sr-2007:32",
     "sk-2017:32",
+    "sr-2007:36B4",
+    "sk-2017:36B4",
+    "sr-2007:25",
+    "sk-2017:25",
 )
 def out_of_rotation(
     dealer: str,
@@ -330,24 +360,58 @@ def out_of_rotation(
     call: str = "P",
     *,
     rho_must_pass: bool = False,
-    edition: str = "2017",
+    edition: str | Edition,
 ) -> RotationCheck:
     """Would ``call`` by ``seat`` after the legal ``calls`` be out of rotation, and at whose turn?
 
     ``at_turn_of`` is "RHO", "partner" or "LHO" relative to ``seat``: the fact Laws 30-32 turn on.
-    A call at RHO's turn when RHO is required to pass counts as in rotation (28A).
+    ``law`` names what rectifies it: 30 (pass), 31 (bid), 32 (double or redouble); 36 for a
+    double or redouble Law 19 would not permit even in turn (35.1, 36B4); 25 for a call at LHO's
+    turn by a player who has already called, which the text treats as a change of call (2007
+    30B3 and footnote 11; 2017 30B2, 31C, 32C). A call at RHO's turn when RHO is required to pass
+    counts as in rotation (28A); a call after the auction has ended is Law 39.
     """
-    doc = edition_doc(edition)
+    ed = bridge_edition(edition)
+    doc = ed.doc
     state = _legal_state(dealer, calls)
     who = Seat.parse(seat)
-    kind = Call.parse(call).kind
+    made = Call.parse(call)
+    if not isinstance(rho_must_pass, bool):
+        raise bad_input("rho_must_pass", rho_must_pass, "True or False")
+    had_called = any(state.dealer.next(i) is who for i in range(state.n_calls))
+    anyone = state.n_calls > 0
     if state.ended:
-        return RotationCheck(str(who), None, False, None, "39", (f"{doc}:39",))
+        return RotationCheck(
+            str(who), None, False, None, "39", (f"{doc}:39",), had_called, anyone, False
+        )
     turn = state.to_call
+    inadmissible = made.kind in ("double", "redouble") and state.problem(made, who) is not None
     if turn is who:
-        return RotationCheck(str(who), str(turn), False, None, None, ())
+        return RotationCheck(
+            str(who), str(turn), False, None, None, (), had_called, anyone, inadmissible
+        )
     relation = {who.rho: "RHO", who.partner: "partner", who.lho: "LHO"}[turn]
     if relation == "RHO" and rho_must_pass:
-        return RotationCheck(str(who), str(turn), False, None, "28A", (f"{doc}:28A",))
-    law = _OOR_LAW[kind]
-    return RotationCheck(str(who), str(turn), True, relation, law, (f"{doc}:29", f"{doc}:{law}"))
+        return RotationCheck(
+            str(who),
+            str(turn),
+            False,
+            None,
+            "28A",
+            (f"{doc}:28A",),
+            had_called,
+            anyone,
+            inadmissible,
+        )
+    if relation == "LHO" and had_called:
+        pointer = _CHANGE_AT_LHO[ed].get(made.kind)
+        ids = (f"{doc}:25",) + ((f"{doc}:{pointer}",) if pointer else ())
+        law, law_ids = "25", ids
+    elif inadmissible:
+        law, law_ids = "36", (f"{doc}:35.1", f"{doc}:36B4")
+    else:
+        law = _OOR_LAW[made.kind]
+        law_ids = (f"{doc}:29", f"{doc}:{law}")
+    return RotationCheck(
+        str(who), str(turn), True, relation, law, law_ids, had_called, anyone, inadmissible
+    )

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
-from kb.rules.bridge.values import Card, Contract, Seat, Strain, edition_doc
-from kb.rules.errors import RulesError, bad_input
+from kb.rules.bridge.values import Card, Contract, Seat, Strain
+from kb.rules.edition import Edition, bridge_edition
+from kb.rules.errors import RulesError, as_bool, as_int, as_list, bad_input
 from kb.rules.registry import provision
 
 
@@ -28,7 +29,7 @@ def trick_winner(cards: Sequence[str], *, leader: str, trump: str | None) -> str
 
     ``trump`` is a suit (``"S"``, ``"♥"``) or ``None``/``"NT"`` for no trump.
     """
-    played = [Card.parse(c) for c in cards]
+    played = [Card.parse(c) for c in as_list(cards, "trick", "a list of four cards")]
     if len(played) != 4:
         raise bad_input("trick", list(cards), "four cards in the order played, e.g. SA S2 S5 SK")
     if len(set(played)) != 4:
@@ -50,7 +51,7 @@ def legal_plays(hand: Sequence[str], led: str | None) -> list[str]:
 
     ``led`` None means the player is on lead (44A): any card.
     """
-    cards = [Card.parse(c) for c in hand]
+    cards = [Card.parse(c) for c in as_list(hand, "hand", "a list of cards")]
     if led is None:
         return [str(c) for c in cards]
     suit = Strain.parse(led)
@@ -64,7 +65,7 @@ def legal_plays(hand: Sequence[str], led: str | None) -> list[str]:
 def is_revoke(hand: Sequence[str], card: str, led: str) -> bool:
     """Whether playing ``card`` from ``hand`` to a trick led in ``led`` is a revoke (44C, 61A)."""
     c = Card.parse(card)
-    cards = [Card.parse(x) for x in hand]
+    cards = [Card.parse(x) for x in as_list(hand, "hand", "a list of cards")]
     if c not in cards:
         raise bad_input("card", card, f"a card of the hand {[str(x) for x in cards]}")
     return str(c) not in legal_plays(hand, led)
@@ -95,7 +96,7 @@ class Establishment:
 
 
 @provision("sr-2007:63A", "sk-2017:63A", "sk-2017:63A4", "sr-2007:62A", "sk-2017:62A")
-def revoke_established(events: Iterable[str], *, edition: str = "2017") -> Establishment:
+def revoke_established(events: Iterable[str], *, edition: str | Edition) -> Establishment:
     """Is a revoke established after these acts of the offending side (Law 63A)?
 
     Events: ``"played to next trick"`` (63A1), ``"named card for next trick"`` (63A2),
@@ -104,13 +105,15 @@ def revoke_established(events: Iterable[str], *, edition: str = "2017") -> Estab
     next deal's call (63A4 in 2017; in 2007 such agreement (69A) falls under 63A3). With none of
     them the revoke is not established and must be corrected (62A).
     """
-    doc = edition_doc(edition)
+    ed = bridge_edition(edition)
+    doc = ed.doc
     hits: list[str] = []
-    for event in events:
-        cite = ESTABLISHING_EVENTS.get(str(event).strip().lower())
+    accepted = " or ".join(repr(k) for k in ESTABLISHING_EVENTS)
+    for event in as_list(events, "events", f"a list of events: {accepted}"):
+        cite = ESTABLISHING_EVENTS.get(event.strip().lower()) if isinstance(event, str) else None
         if cite is None:
-            raise bad_input("event", event, " or ".join(repr(k) for k in ESTABLISHING_EVENTS))
-        if cite == "63A4" and edition == "2007":
+            raise bad_input("event", event, accepted)
+        if cite == "63A4" and ed is Edition.LAWS_2007:
             cite = "63A3"
         hits.append(cite)
     if not hits:
@@ -141,9 +144,9 @@ class Transfer:
         return asdict(self)
 
 
-def _judgement(edition: str, exceptions: Sequence[str]) -> tuple[str, tuple[str, ...]]:
-    doc = edition_doc(edition)
-    if edition == "2007":
+def _judgement(edition: Edition, exceptions: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+    doc = edition.doc
+    if edition is Edition.LAWS_2007:
         return (
             "64C: if the Director judges the non-offending side insufficiently compensated "
             "by this Law for the damage, he assigns an adjusted score",
@@ -188,8 +191,8 @@ def revoke_transfer(
     *,
     revoke_trick: int,
     offender: str,
-    edition: str = "2017",
-    declarer: str | None = None,
+    declarer: str,
+    edition: str | Edition,
     established: bool = True,
     failed_to_play: str | None = None,
     repeated_same_suit: bool = False,
@@ -203,31 +206,74 @@ def revoke_transfer(
 ) -> Transfer:
     """Tricks transferred for a revoke by ``offender`` on trick ``revoke_trick`` (Law 64).
 
-    ``winners`` lists the seat that won each trick, 1 to 13 (a trick won in dummy is not won by
-    declarer, footnote to 64A). 64A1: offending player won the revoke trick -> that trick plus one
-    later trick won by the offending side. 64A2: otherwise one trick, if the offending side won
-    the revoke trick or any later one. The flags are the 64B exceptions (which differ by edition):
-    ``failed_to_play`` "penalty card", "dummy card" or "faced card" (B3; "faced card" counts in
-    2007 only, and a revoke from dummy's hand is "dummy card" whatever is passed),
+    Tricks are transferred after play has ended (64A), so ``winners`` lists the seat that won
+    each of the 13 tricks (a trick won in dummy is not won by declarer, footnote to 64A).
+    ``revoke_trick`` is 1 to 12: at trick 13 each player holds one card, so no one can fail to
+    follow suit. ``declarer`` is required: a revoke from dummy's hand transfers nothing (64B3).
+    64A1: offending player won the revoke trick -> that trick plus one later trick won by the
+    offending side. 64A2: otherwise one trick, if the offending side won the revoke trick or any
+    later one. The flags are the 64B exceptions (which differ by edition): ``failed_to_play``
+    "penalty card", "dummy card" or "faced card" (B3; "faced card" counts in 2007 only),
     ``repeated_same_suit`` (B2), ``noticed_after_next_deal_call`` (B4), ``noticed_after_round``
     (B5), trick 12 (B6, automatic), ``both_sides_revoked`` (B7) and ``corrected_under_62c3`` (B8,
     2017). ``already_transferred`` trick numbers (for an earlier revoke) are not counted again:
     the next trick won by the offending side is taken instead.
     """
-    doc = edition_doc(edition)
-    seats = [Seat.parse(w) for w in winners]
-    if (
-        isinstance(revoke_trick, bool)
-        or not isinstance(revoke_trick, int)
-        or not 1 <= revoke_trick <= len(seats)
-    ):
-        raise bad_input("revoke trick", revoke_trick, f"a trick number from 1 to {len(seats)}")
+    ed = bridge_edition(edition)
+    doc = ed.doc
+    seats = [
+        Seat.parse(w)
+        for w in as_list(winners, "winners", "the winner of each of the 13 tricks, e.g. 'NNES...'")
+    ]
+    if len(seats) != 13:
+        raise bad_input(
+            "winners",
+            winners,
+            f"the winners of all 13 tricks (tricks are transferred after play ends, 64A); "
+            f"got {len(seats)}",
+        )
+    if isinstance(revoke_trick, int) and not isinstance(revoke_trick, bool) and revoke_trick == 13:
+        raise bad_input(
+            "revoke trick",
+            revoke_trick,
+            "a trick from 1 to 12: at trick 13 each player holds one card and cannot revoke",
+        )
+    as_int(revoke_trick, "revoke trick", 1, 12)
+    flags = {
+        "established": established,
+        "repeated_same_suit": repeated_same_suit,
+        "first_revoke_established": first_revoke_established,
+        "noticed_after_next_deal_call": noticed_after_next_deal_call,
+        "noticed_after_round": noticed_after_round,
+        "both_sides_revoked": both_sides_revoked,
+        "both_established": both_established,
+        "corrected_under_62c3": corrected_under_62c3,
+    }
+    for name, flag in flags.items():
+        as_bool(flag, name)
     if failed_to_play is not None and failed_to_play not in FAILED_TO_PLAY:
         raise bad_input("failed_to_play", failed_to_play, " or ".join(map(repr, FAILED_TO_PLAY)))
+    earlier = (
+        sorted(already_transferred, key=str)
+        if isinstance(already_transferred, set | frozenset)
+        else as_list(already_transferred, "already_transferred", "a list of trick numbers")
+    )
+    used = {as_int(n, "already transferred trick", 1, 13) for n in earlier}
     off = Seat.parse(offender)
-    if declarer is not None and off is Seat.parse(declarer).partner:
+    decl = Seat.parse(declarer)
+    if off is decl.partner:
+        if failed_to_play == "penalty card":
+            raise RulesError(
+                f"bad failed_to_play 'penalty card' for dummy {off}: dummy has no penalty cards; "
+                "expected None or 'dummy card'"
+            )
         failed_to_play = "dummy card"  # a revoke from dummy's hand (64B3)
-    judgement, judgement_ids = _judgement(edition, ())
+    elif failed_to_play == "dummy card":
+        raise RulesError(
+            f"bad failed_to_play 'dummy card': the offender {off} is not dummy "
+            f"(declarer {decl}, dummy {decl.partner})"
+        )
+    judgement, judgement_ids = _judgement(ed, ())
     if revoke_trick == 12:
         # 62D1: a twelfth-trick revoke is corrected even if established; 64B6: no transfer.
         return Transfer(
@@ -242,21 +288,21 @@ def revoke_transfer(
             (f"{doc}:62A",),
             "not established: the revoke must be corrected (62A, 62B)",
         )
+    is_2007 = ed is Edition.LAWS_2007
     exceptions: list[str] = []
-    if repeated_same_suit and (edition == "2007" or first_revoke_established):
+    if repeated_same_suit and (is_2007 or first_revoke_established):
         exceptions.append("64B2")
-    b3 = ("penalty card", "dummy card") + (("faced card",) if edition == "2007" else ())
+    b3 = ("penalty card", "dummy card") + (("faced card",) if is_2007 else ())
     if failed_to_play in b3:
         exceptions.append("64B3")
     if noticed_after_next_deal_call:
         exceptions.append("64B4")
     if noticed_after_round:
         exceptions.append("64B5")
-    if both_sides_revoked and (edition == "2007" or both_established):
+    if both_sides_revoked and (is_2007 or both_established):
         exceptions.append("64B7")
-    if corrected_under_62c3 and edition == "2017":
+    if corrected_under_62c3 and not is_2007:
         exceptions.append("64B8")
-    used = set(already_transferred)
     side_won = [
         n
         for n in range(revoke_trick, len(seats) + 1)
@@ -264,7 +310,7 @@ def revoke_transfer(
     ]
     if not side_won:
         exceptions.insert(0, "64B1")
-    judgement, judgement_ids = _judgement(edition, exceptions)
+    judgement, judgement_ids = _judgement(ed, exceptions)
     if exceptions:
         return Transfer(
             0,
@@ -331,7 +377,12 @@ class PlayRecord:
 def _hands(hands: Mapping[str, Sequence[str]] | None) -> dict[Seat, list[Card]] | None:
     if hands is None:
         return None
-    parsed = {Seat.parse(s): [Card.parse(c) for c in cards] for s, cards in hands.items()}
+    if not isinstance(hands, Mapping):
+        raise bad_input("hands", hands, "a mapping of the four seats to their 13 cards")
+    parsed = {
+        Seat.parse(s): [Card.parse(c) for c in as_list(cards, f"hand {s}", "a list of cards")]
+        for s, cards in hands.items()
+    }
     if (
         len(parsed) != 4
         or any(len(h) != 13 for h in parsed.values())
@@ -359,7 +410,7 @@ def play_record(
     contract: str,
     declarer: str,
     hands: Mapping[str, Sequence[str]] | None = None,
-    edition: str = "2017",
+    edition: str | Edition,
 ) -> PlayRecord:
     """Replay the tricks (cards in the order played), find revokes and count tricks.
 
@@ -368,22 +419,25 @@ def play_record(
     failed to follow. It is established when the offending side plays to the next trick (63A1);
     established revokes transfer tricks by 64A/64B (both sides revoking: 64B7).
     """
-    doc = edition_doc(edition)
+    ed = bridge_edition(edition)
+    doc = ed.doc
     c = Contract.parse(contract)
     if c.passed_out:
         raise bad_input("contract", contract, "a contract that is played, e.g. 4S (not passed out)")
     trump = _trump(c.strain)
     decl = Seat.parse(declarer)
     known = _hands(hands)
-    if isinstance(tricks, str) or len(tricks) > 13:
-        raise bad_input("tricks", tricks, "a list of at most 13 tricks, each a list of cards")
+    accepted = "a list of at most 13 tricks, each a list of cards"
+    rows = as_list(tricks, "tricks", accepted)
+    if len(rows) > 13:
+        raise bad_input("tricks", tricks, accepted)
     played_by: list[list[tuple[Seat, Card]]] = []
     seen: set[Card] = set()
     leader = decl.lho
     out: list[TrickPlayed] = []
-    for n, trick in enumerate(tricks, 1):
-        cards = [Card.parse(x) for x in trick]
-        if not 1 <= len(cards) <= 4 or (len(cards) < 4 and n < len(tricks)):
+    for n, trick in enumerate(rows, 1):
+        cards = [Card.parse(x) for x in as_list(trick, f"trick {n}", "a list of cards")]
+        if not 1 <= len(cards) <= 4 or (len(cards) < 4 and n < len(rows)):
             raise bad_input(f"trick {n}", list(trick), "four cards (only the last may be shorter)")
         order = [(leader.next(i), card) for i, card in enumerate(cards)]
         for seat, card in order:
@@ -414,7 +468,7 @@ def play_record(
     revokes = _find_revokes(played_by, known)
     winners = [t.winner for t in out if t.winner is not None]
     declarer_tricks = sum(1 for w in winners if Seat.parse(w).side == decl.side)
-    _apply_transfers(revokes, winners, decl, edition, complete=len(winners) == 13)
+    _apply_transfers(revokes, winners, decl, ed, complete=len(winners) == 13)
     moved = sum(
         (r.transfer.tricks if r.transfer else 0)
         * (1 if Seat.parse(r.seat).side != decl.side else -1)
@@ -462,7 +516,12 @@ def _find_revokes(
 
 
 def _apply_transfers(
-    revokes: list[RevokeFound], winners: list[str], declarer: Seat, edition: str, *, complete: bool
+    revokes: list[RevokeFound],
+    winners: list[str],
+    declarer: Seat,
+    edition: Edition,
+    *,
+    complete: bool,
 ) -> None:
     if not complete:
         return  # 64A: tricks are transferred after play ends

@@ -5,12 +5,13 @@ Law 77 and Law 78A-C carry the same values in the 2007 and 2017 editions.
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kb.rules.bridge.values import Contract, Doubling, Result, Strain
-from kb.rules.errors import RulesError
+from kb.rules.errors import RulesError, as_list
 from kb.rules.registry import provision
 
 
@@ -142,8 +143,14 @@ IMP_EDGES = (
 
 
 def _check_number(value: object, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise RulesError(f"bad {what} {value!r}: expected a number of points such as 430 or -50")
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or (isinstance(value, float) and not math.isfinite(value))
+    ):
+        raise RulesError(
+            f"bad {what} {value!r}: expected a finite number of points such as 430 or -50"
+        )
     return value
 
 
@@ -160,9 +167,8 @@ def imps(diff: int) -> int:
 
 
 def _check_scores(scores: Sequence[int]) -> list[float]:
-    if isinstance(scores, str | bytes):
-        raise RulesError(f"bad scores {scores!r}: expected a list of numbers such as [620, 650]")
-    return [_check_number(s, "score") for s in scores]
+    values = as_list(scores, "scores", "a list of numbers such as [620, 650]")
+    return [_check_number(s, "score") for s in values]
 
 
 @provision("sr-2007:78A", "sk-2017:78A")

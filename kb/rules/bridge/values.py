@@ -12,24 +12,20 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import TypeVar
 
+from kb.rules.edition import bridge_edition
 from kb.rules.errors import RulesError, bad_input
 
 _T = TypeVar("_T")
 
-EDITIONS = {"2007": "sr-2007", "2017": "sk-2017"}
 
-
-def edition_doc(edition: str) -> str:
+def edition_doc(edition: object) -> str:
     """The document of a Laws edition: ``"2007"`` -> ``"sr-2007"``, ``"2017"`` -> ``"sk-2017"``."""
-    doc = EDITIONS.get(str(edition).strip())
-    if doc is None:
-        raise bad_input("edition", edition, "'2007' or '2017'")
-    return doc
+    return bridge_edition(edition).doc
 
 
-def law_id(edition: str, cite: str) -> str:
+def law_id(edition: object, cite: str) -> str:
     """The node ID of a cite in an edition, e.g. ``law_id("2017", "64A1") == "sk-2017:64A1"``."""
-    return f"{edition_doc(edition)}:{cite}"
+    return bridge_edition(edition).cite(cite)
 
 
 def _look_up(words: dict[str, _T], key: str, what: str, text: object, accepted: str) -> _T:
@@ -158,6 +154,14 @@ class Bid:
     def rank(self) -> int:
         """Position on the bidding ladder, 0 (1C) .. 34 (7NT); higher ranks supersede (18B)."""
         return (self.level - 1) * 5 + int(self.strain)
+
+    @classmethod
+    def lowest(cls, strain: Strain, *, over: Bid | None) -> Bid | None:
+        """The lowest bid in ``strain`` that supersedes ``over`` (18B, 18C); None above 7NT."""
+        if over is None:
+            return cls(1, strain)
+        level = over.level if strain > over.strain else over.level + 1
+        return cls(level, strain) if level <= 7 else None
 
     def __str__(self) -> str:
         return f"{self.level}{self.strain}"

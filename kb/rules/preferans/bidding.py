@@ -17,11 +17,12 @@ the readings taken where the text is explicit are listed on :func:`check_auction
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from kb.rules.errors import bad_input
+from kb.rules.errors import as_list, bad_input
 from kb.rules.preferans.errors import NotSpecified
 from kb.rules.registry import provision
 
@@ -48,10 +49,12 @@ class Kind(Enum):
 _RANK = {Kind.BID: 1, Kind.HOLD: 1, Kind.IGRA: 2, Kind.BETL: 3, Kind.SANAC: 4}
 
 _WORDS = {"dva": 2, "tri": 3, "četiri": 4, "cetiri": 4, "pet": 5, "šest": 6, "sest": 6, "sedam": 7}
-_PASS = {"p", "pass", "dalje", "dobro"}
+# čl. 20 a) counts "dobro", "moja je igra manja" ... as pass; čl. 19 c) names "manja igra" (my
+# igra is lower) and "dobra" (the same igra) as the only answers to an igra one cannot overcall.
+_PASS = {"p", "pass", "dalje", "dobro", "dobra", "manja", "manja igra", "moja je igra manja"}
 _HOLD = {"isti", "isto", "uzimam", "mogu", "hold"}
 ACCEPTED_CALLS = (
-    "P/pass/dalje/dobro, 2-7 (or dva..sedam), isti/uzimam/mogu, igra, "
+    "P/pass/dalje/dobro (also 'manja igra', 'dobra'), 2-7 (or dva..sedam), isti/uzimam/mogu, igra, "
     "igra-2..igra-5 or igra-pik/-karo/-herc/-tref (or I, I2..I5), betl, sanac"
 )
 
@@ -75,6 +78,11 @@ class Call:
         return self.kind.value
 
 
+def _number(text: str) -> int | None:
+    """A level written in ASCII digits (``str.isdigit`` also takes '²', which int() refuses)."""
+    return int(text) if re.fullmatch(r"[0-9]{1,2}", text) else None
+
+
 @provision(P19, P20)
 def parse_call(text: str | Call) -> Call:
     """Parse a call: ``P``, ``2``..``7``, ``isti``, ``igra``, ``igra-karo``, ``I3``, ``betl``,
@@ -88,7 +96,7 @@ def parse_call(text: str | Call) -> Call:
         return Call(Kind.HOLD)
     if key in ("betl", "sanac"):
         return Call(Kind(key))
-    level = _WORDS.get(key) or (int(key) if key.isdigit() else None)
+    level = _WORDS.get(key) or _number(key)
     if level is not None:
         if level not in LADDER:
             raise bad_input("call", text, f"a bid 2-7; {ACCEPTED_CALLS}")
@@ -96,9 +104,9 @@ def parse_call(text: str | Call) -> Call:
     for head in ("igra", "i"):
         if key == head:
             return Call(Kind.IGRA)
-        if key.startswith(head) and (head == "igra" or key[1:].isdigit()):
+        if key.startswith(head) and (head == "igra" or _number(key[1:]) is not None):
             rest = key[len(head) :].lstrip(" -:")
-            named = LEVEL_OF.get(rest) or (int(rest) if rest.isdigit() else None)
+            named = LEVEL_OF.get(rest) or _number(rest)
             if named in IGRA_LEVELS:
                 return Call(Kind.IGRA, named)
     raise bad_input("call", text, ACCEPTED_CALLS)
@@ -224,11 +232,21 @@ def _regular(st: _State, hand: int, call: Call) -> None:
 
 
 def _igra(st: _State, hand: int, call: Call) -> None:
-    """An igra (čl. 19 c): rank 2; the k-th igra may name no level below k + 1."""
+    """An igra (čl. 19 c): rank 2; the k-th igra may name no level below k + 1, and a later igra
+    is announced "samo ako su većeg ranga": one not above an igra already named is answered with
+    "manja igra" (lower) or "dobra" (the same), never announced."""
     minimum = len(st.igras) + 2
     if call.level is not None and call.level < minimum:
         raise _Illegal(
             f"igra too low: igra number {len(st.igras) + 1} names {minimum} or more", P19
+        )
+    named = [level for _, level in st.igras if level is not None]
+    if call.level is not None and named and call.level <= max(named):
+        answer = "dobra" if call.level == max(named) else "manja igra"
+        raise _Illegal(
+            f"igra not higher than igra-{LADDER[max(named)]} already named: "
+            f"the answer is '{answer}' (čl. 19 c)",
+            P19,
         )
     if st.rank < 2:
         st.owed = {0, 1, 2} - st.out
@@ -262,7 +280,7 @@ def _outcome(st: _State) -> dict[str, object]:
         return {"contract": "igra", "with_talon": False, "declarer": live[0][0] + 1}
     if any(lv is None for _, lv in live):
         return {"contract": "igra", "with_talon": False}  # levels still to be named
-    # the highest named game wins; the earlier igra keeps the tie (čl. 19 c)
+    # the highest named game wins (a later igra is announced only above the earlier, čl. 19 c)
     best_hand, best = max(live, key=lambda hl: (hl[1] or 0, -live.index(hl)))
     assert best is not None
     return {
@@ -285,7 +303,7 @@ def check_auction(calls: Sequence[str | Call]) -> AuctionResult:
     bidder left alone, the igra round or betl round answered by every other player, sanac, or
     three passes. Raises :class:`NotSpecified` where the text is silent.
     """
-    parsed = [parse_call(c) for c in calls]
+    parsed = [parse_call(c) for c in as_list(calls, "calls", "a list of calls such as ['2', 'P']")]
     st = _State()
     for i, call in enumerate(parsed):
         try:
@@ -321,7 +339,7 @@ CANDIDATES: tuple[Call, ...] = (
 def legal_calls(calls: Sequence[str | Call]) -> list[str]:
     """The calls the player in turn may make after ``calls`` (empty when the auction is over or
     the prefix is illegal). Calls the text leaves open (:class:`NotSpecified`) are left out."""
-    prefix = [parse_call(c) for c in calls]
+    prefix = [parse_call(c) for c in as_list(calls, "calls", "a list of calls such as ['2', 'P']")]
     base = check_auction(prefix)
     if not base.legal or base.complete:
         return []

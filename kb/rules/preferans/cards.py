@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from kb.rules.errors import RulesError, bad_input
+from kb.rules.errors import RulesError, as_list, bad_input
 from kb.rules.registry import provision
 
 SUITS: tuple[str, ...] = ("tref", "herc", "karo", "pik")  # descending (čl. 1)
@@ -94,7 +94,7 @@ def deck() -> tuple[Card, ...]:
 @provision("hr-pref-2014:1")
 def sort_hand(cards: Iterable[Card | str]) -> list[Card]:
     """Cards sorted by suit then rank, both in the descending order of čl. 1."""
-    parsed = [parse_card(c) for c in cards]
+    parsed = [parse_card(c) for c in as_list(cards, "cards", "a list of cards")]
     return sorted(parsed, key=lambda c: (SUITS.index(c.suit), RANKS.index(c.rank)))
 
 
@@ -113,10 +113,14 @@ def check_deal(hands: Sequence[Iterable[Card | str]], talon: Iterable[Card | str
     čl. 7 c) asks for "točno deset karata" in every hand; čl. 13 c) treats a talon that "ne
     sadrži dvije karte" as an irregularity.
     """
-    if len(hands) != 3:
-        raise RulesError(f"bad deal: {len(hands)} hands given; expected 3 hands of 10 and a talon")
-    parsed = tuple(tuple(parse_card(c) for c in hand) for hand in hands)
-    tal = tuple(parse_card(c) for c in talon)
+    accepted = "3 hands of 10 cards and a talon of 2"
+    rows = as_list(hands, "hands", accepted)
+    if len(rows) != 3:
+        raise RulesError(f"bad deal {hands!r}: {len(rows)} hands given; expected {accepted}")
+    parsed = tuple(
+        tuple(parse_card(c) for c in as_list(hand, "hand", "a list of 10 cards")) for hand in rows
+    )
+    tal = tuple(parse_card(c) for c in as_list(talon, "talon", "a list of 2 cards"))
     for i, hand in enumerate(parsed, 1):
         if len(hand) != HAND_SIZE:
             raise RulesError(
@@ -124,7 +128,7 @@ def check_deal(hands: Sequence[Iterable[Card | str]], talon: Iterable[Card | str
                 f"({' '.join(map(str, hand))}); expected 10"
             )
     if len(tal) != TALON_SIZE:
-        raise RulesError(f"bad deal: the talon has {len(tal)} cards; expected 2")
+        raise RulesError(f"bad talon {talon!r}: {len(tal)} cards; expected 2")
     seen: set[Card] = set()
     for card in (c for hand in (*parsed, tal) for c in hand):
         if card in seen:
@@ -139,9 +143,9 @@ def deal_packets(order: Sequence[Card | str]) -> Deal:
     five by five again ("Talon se dijeli nakon prve podjele 5 + 5 + 5 (dvije karte), i nastavlja
     se sa dijeljenjem 5 + 5 + 5."). Hands are returned in dealing order.
     """
-    cards = [parse_card(c) for c in order]
+    cards = [parse_card(c) for c in as_list(order, "pack", "a list of the 32 cards")]
     if len(cards) != 32:
-        raise RulesError(f"bad pack: {len(cards)} cards given; expected all 32")
+        raise RulesError(f"bad pack {order!r}: {len(cards)} cards given; expected all 32")
     hands = [cards[0:5] + cards[17:22], cards[5:10] + cards[22:27], cards[10:15] + cards[27:32]]
     return check_deal(hands, cards[15:17])
 
@@ -153,9 +157,9 @@ def trick_winner(cards: Sequence[Card | str], trump: str | None = None) -> int:
     čl. 47 e): "Štih koji u sebi sadrži adut osvaja natjecatelj koji je dao najjači adut.";
     f): otherwise the highest card of the suit led. ``trump`` is None for betl and sanac.
     """
-    played = [parse_card(c) for c in cards]
+    played = [parse_card(c) for c in as_list(cards, "trick", "a list of 3 cards")]
     if len(played) != 3:
-        raise RulesError(f"bad trick: {len(played)} cards; expected 3 (čl. 47 b)")
+        raise RulesError(f"bad trick {cards!r}: {len(played)} cards; expected 3 (čl. 47 b)")
     if len(set(played)) != 3:
         raise RulesError(f"bad trick: a card repeats in {' '.join(map(str, played))}")
     trump_suit = parse_suit(trump) if trump is not None else None

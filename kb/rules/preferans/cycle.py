@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.rules.errors import bad_input
+from kb.rules.errors import as_int, bad_input
 from kb.rules.preferans.cards import SEATS, parse_seat
 from kb.rules.registry import provision
 
@@ -82,9 +82,12 @@ def board(number: int) -> Board:
     return Board(number, opener, refe)
 
 
+MAX_BOARDS = 1000  # far above any session; a bound so a typo cannot exhaust memory
+
+
 @provision(P2)
 def boards(first: int = 1, count: int = CYCLE) -> list[Board]:
-    """``count`` consecutive boards from ``first``."""
-    if count < 0:
-        raise bad_input("count", count, "0 or more")
+    """``count`` consecutive boards from ``first`` (at most :data:`MAX_BOARDS`)."""
+    board(first)  # validates ``first``
+    as_int(count, "count", 0, MAX_BOARDS)
     return [board(n) for n in range(first, first + count)]

@@ -11,11 +11,12 @@ scale would stop descending.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import pairwise
 
-from kb.rules.errors import bad_input
+from kb.rules.errors import as_list, bad_input
 from kb.rules.preferans.errors import NotSpecified
 from kb.rules.registry import provision
 
@@ -30,13 +31,21 @@ def top(entries: int) -> int:
     return 2 * entries - 2
 
 
+def _results(results: object) -> list[float]:
+    accepted = "a list of finite numbers (+/- scores on one line)"
+    values = as_list(results, "results", accepted)
+    for r in values:
+        if isinstance(r, bool) or not isinstance(r, int | float) or not math.isfinite(r):
+            raise bad_input("result", r, accepted)
+    if not values:
+        raise bad_input("results", results, accepted + ", at least one")
+    return [float(r) for r in values]
+
+
 @provision(P79)
 def mitchell_points(results: Sequence[float | int], artificial: int = 0) -> list[Fraction]:
     """Points of each result on one line (higher result = better), in input order."""
-    try:
-        values = [float(r) for r in results]
-    except (TypeError, ValueError):
-        raise bad_input("results", list(results), "numbers (+/- scores on one line)") from None
+    values = _results(results)
     n = len(values)
     t = top(n)
     if isinstance(artificial, bool) or not isinstance(artificial, int) or artificial < 0:
@@ -72,7 +81,10 @@ def mitchell_points(results: Sequence[float | int], artificial: int = 0) -> list
 @provision(P79)
 def mitchell_percentages(results: Sequence[float | int], artificial: int = 0) -> list[Fraction]:
     """Each result's points as a percentage of TOP (all equal with 7 entries: 6 of 12 = 50 %)."""
-    t = top(len(results))
-    if t == 0:
-        raise NotSpecified("a percentage on a board with a single entry (TOP is 0)", P79)
+    values = _results(results)
+    if top(len(values)) == 0:
+        raise NotSpecified(
+            f"a percentage on a board with a single entry {values!r} (TOP is 0)", P79
+        )
+    t = top(len(values))
     return [p * 100 / t for p in mitchell_points(results, artificial)]

@@ -6,8 +6,10 @@ Contracts are written as in čl. 79: a letter P K H T B S (or the name), ``!`` f
 
 Where the Kodeks contradicts itself, čl. 77 wins: the definitions value betl "sa 6" and sanac
 "jednako 7" (those are their ladder levels), čl. 77 gives 12 and 14 (:data:`DEFINITION_VALUES`).
-Where it is silent (the failed declarer's penalty, a failed follower's penalty, what the
-defenders write on a made betl) the answer is None with the reason, or :class:`NotSpecified`.
+Where it is silent (the failed declarer's penalty, a failed follower's penalty) the answer is None
+with the reason, or :class:`NotSpecified`. A made betl is scored from the čl. 77 a) table like every
+game (declarer 120, each follower 12 a trick); a betl declarer who takes a trick has failed
+(definition "Pad").
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 
-from kb.rules.errors import RulesError, bad_input
+from kb.rules.errors import RulesError, as_bool, as_list, bad_input
 from kb.rules.preferans.bidding import LADDER, LEVEL_OF
 from kb.rules.preferans.errors import NotSpecified
 from kb.rules.registry import provision
@@ -144,6 +146,7 @@ def multiplier(doubling: str = "", *, refe: bool = False) -> int:
 def pik_playable(contract: str | Contract, *, refe: bool) -> bool:
     """Definition "Pik": "Ne može se igrati osim ukoliko je: refe, igra ili kontra."."""
     con = parse_contract(contract)
+    as_bool(refe, "refe")
     return con.name != "pik" or refe or not con.with_talon or con.doubling != ""
 
 
@@ -238,7 +241,11 @@ def score_made(
     """
     con = parse_contract(contract)
     mult = multiplier(con.doubling, refe=refe)
-    tricks = [int(t) for t in defender_tricks]
+    accepted = "0, 1 or 2 numbers of tricks (0-10) summing to at most 10"
+    tricks = as_list(defender_tricks, "defender tricks", accepted)
+    for t in tricks:
+        if isinstance(t, bool) or not isinstance(t, int):
+            raise bad_input("defender tricks", t, accepted)
     if len(tricks) > 2 or any(not 0 <= t <= TRICKS for t in tricks) or sum(tricks) > TRICKS:
         raise bad_input(
             "defender tricks",
@@ -250,24 +257,29 @@ def score_made(
             f"bad contract {con}: pik from the auction is played only under refe, "
             "as igra or with kontra (definition Pik)"
         )
+    declarer_tricks = TRICKS - sum(tricks) if tricks else None
     if con.betl:
         if con.doubling in ("X", "XXX"):
             raise RulesError(
                 f"contract {con}: a doubled betl leaves the declarer or the doubler "
                 "failed; see score_betl_defeated"
             )
-        if sum(tricks) not in (0, TRICKS):
-            raise NotSpecified("scoring a betl when the defenders' tricks are given partially", P77)
-        why = "what the defenders write when betl is made (čl. 77 lists only betl defeated)"
-        return BoardScore(
-            str(con), declarer_column(con) * mult, (None,) * len(tricks), mult, (why,)
-        )
+        if declarer_tricks:
+            # Definition "Pad": "jedan štih koji je preuzeo izvođač na betlu" - one trick fails.
+            raise RulesError(
+                f"bad defender tricks {tricks!r} for {con}: the declarer took {declarer_tricks} "
+                "trick(s), so the betl has failed (definition Pad); see score_betl_defeated"
+            )
+        # čl. 77 a) lists betl like every game: "izvođač za igru" 120 (B! 140) and
+        # "pratilac za štih" 12 (B! 14) for each trick a follower took.
+        per_trick = trick_column(con)
+        defenders = tuple(per_trick * t * mult for t in tricks)
+        return BoardScore(str(con), declarer_column(con) * mult, defenders, mult)
     if con.doubling in ("X", "XXX"):
         raise RulesError(
             f"contract {con}: with kontra the declarer needs 6 tricks and the "
             "doubling side 5, so not everyone can make it (čl. 22, definition Pad)"
         )
-    declarer_tricks = TRICKS - sum(tricks) if tricks else None
     if declarer_tricks is not None and not obligation("declarer", con).met(declarer_tricks):
         raise NotSpecified(
             f"the penalty of a failed declarer ({con} with {declarer_tricks} tricks; čl. 77 b)", P77
@@ -297,19 +309,31 @@ def score_betl_defeated(
     """
     con = parse_contract(contract)
     if not con.betl:
-        raise bad_input("contract", str(con), "a betl: B, B!, BX, B!XX ...")
+        raise bad_input("contract", contract, "a betl: B, B!, BX, B!XX ...")
     value, base = game_value(con), multiplier(refe=refe)
     why = ("the declarer's penalty for a defeated betl (čl. 77 b, e 1)",)
     if con.doubling == "":
         if doubler is not None:
-            raise RulesError(f"contract {con} is not doubled but doubler={doubler} was given")
+            raise RulesError(
+                f"bad doubler {doubler!r}: contract {contract!r} ({con}) is not doubled; "
+                "expected no doubler"
+            )
         return BoardScore(str(con), None, (5 * value * base,) * 2, base, why)
-    if doubler not in (0, 1):
+    if isinstance(doubler, bool) or doubler not in (0, 1):
         raise bad_input("doubler", doubler, "0 or 1: the defender who doubled")
     mult = multiplier(con.doubling, refe=refe)
     written = [5 * value * base, 5 * value * base]
     written[doubler] = TRICKS * value * mult
     return BoardScore(str(con), None, tuple(written), mult, why)
+
+
+def _amount(value: object, what: str) -> Fraction:
+    """A whole number or fraction of juhe or points (not a bool, float or text)."""
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise bad_input(what, value, "a whole number or a Fraction")
+    if abs(value) > 10**12:
+        raise bad_input(what, value, "at most 10^12 in size")
+    return Fraction(value)
 
 
 def _cents(x: Fraction) -> Decimal:
@@ -323,7 +347,7 @@ def _cents(x: Fraction) -> Decimal:
 def juhe_points(juhe: int) -> Decimal:
     """Juhe to tournament points, ten to a point (čl. 79 b: "Tref 10 x 4 štiha = 40 ukupno
     4,00 boda", "24 x 10 juha ukupno: 24,00 bodova")."""
-    return _cents(Fraction(juhe, 10))
+    return _cents(_amount(juhe, "juhe") / 10)
 
 
 @provision(P79, P77, P22)
@@ -340,9 +364,9 @@ def pure_betl_double(
     """
     con = parse_contract(contract)
     if not con.betl or con.doubling == "":
-        raise bad_input("contract", str(con), "a doubled betl: BX, BXX, BXXX, B!X ...")
-    if refe:
-        raise NotSpecified("the pure preferans score of a doubled betl under refe", P79)
+        raise bad_input("contract", contract, "a doubled betl: BX, BXX, BXXX, B!X ...")
+    if as_bool(refe, "refe"):
+        raise NotSpecified("the pure preferans score of a doubled betl under refe (refe=True)", P79)
     value, mult = game_value(con), multiplier(con.doubling)
     return (
         juhe_points(TRICKS * value * mult),
@@ -366,10 +390,19 @@ def settle(
     defender who defeated the declarer. The failed declarer's sredina entry itself is not
     specified by čl. 77, so it is the caller's input.
     """
-    if len(sredina) != 3 or len(juhe) != 3 or any(len(row) != 3 for row in juhe):
-        raise RulesError("bad settlement: expected 3 sredina values and a 3 x 3 juhe table")
+    accepted = "3 sredina values and a 3 x 3 juhe table of whole numbers or fractions"
+    middle = [_amount(v, "sredina value") for v in as_list(sredina, "sredina", accepted)]
+    table = [
+        [_amount(v, "juhe value") for v in as_list(row, "juhe row", accepted)]
+        for row in as_list(juhe, "juhe", accepted)
+    ]
+    if len(middle) != 3 or len(table) != 3 or any(len(row) != 3 for row in table):
+        raise RulesError(f"bad settlement {list(sredina)!r}, {list(juhe)!r}: expected {accepted}")
+    sredina, juhe = middle, table
     if any(juhe[i][i] for i in range(3)):
-        raise RulesError("bad settlement: a player cannot write juhe on himself")
+        raise RulesError(
+            f"bad juhe {juhe!r}: a player cannot write juhe on himself (the diagonal must be 0)"
+        )
     mean = Fraction(sum(Fraction(s) for s in sredina), 3)
     out = []
     for i in range(3):

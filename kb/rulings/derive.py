@@ -1,0 +1,110 @@
+"""Facts the rules core computes from a record, so the director is not asked them.
+
+``auction``: from ``dealer`` and ``auction`` (the record of kb.rules.bridge.table), the facts of
+its last irregular call (:func:`kb.rules.bridge.auction_facts`). ``revoke``: from the winners
+of the 13 tricks, the revoke trick, the offender and declarer (checked by
+:func:`kb.rules.bridge.revoke_transfer`), whether the offending player won the revoke trick and
+whether his side won it or a later trick: what Law 64A turns on. ``exposed``: from the cards a
+player exposed, whether there were several and whether one is an honour (Law 24, 50B). A record
+the core refuses is a
+``bad-record`` error with its message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kb.rules.bridge import Card, Seat, auction_facts, revoke_transfer
+from kb.rules.edition import Edition
+from kb.rules.errors import RulesError
+from kb.rulings.errors import RulingError
+
+
+def _auction(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if "auction" not in facts:
+        return None
+    if "dealer" not in facts:
+        raise RulingError(
+            "bad-record", "an auction record needs its dealer (fact 'dealer')", "NESW"
+        )
+    found = auction_facts(facts["dealer"], facts["auction"], edition=edition)
+    if found["irregularity"] is None:
+        found["irregularity"] = "none"
+    return found
+
+
+REVOKE_RECORD = ("winners", "revoke_trick", "offender", "declarer")
+
+
+def _revoke(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if "winners" not in facts:
+        return None
+    absent = [k for k in REVOKE_RECORD if k not in facts]
+    if absent:
+        raise RulingError(
+            "bad-record",
+            f"the winners of the tricks need {', '.join(absent)} to compute a transfer (Law 64)",
+            REVOKE_RECORD,
+        )
+    winners = [Seat.parse(w) for w in facts["winners"]]
+    off, trick = Seat.parse(facts["offender"]), facts["revoke_trick"]
+    if not 1 <= trick <= len(winners):
+        raise RulingError(
+            "bad-record", f"revoke trick {trick} is not among the {len(winners)} tricks"
+        )
+    later = winners[trick:]
+    decl = Seat.parse(facts["declarer"])
+    role = {decl: "declarer", decl.partner: "dummy"}.get(off, "defender")
+    out: dict[str, Any] = {
+        "revoke_on_trick_twelve": trick == 12,
+        "offender_role": role,
+        "offender_won_revoke_trick": winners[trick - 1] is off,
+        "offending_side_won_trick": any(w.side == off.side for w in winners[trick - 1 :]),
+        "offending_side_won_later": any(w.side == off.side for w in later),
+    }
+    if off is decl.partner:
+        out["failed_to_play"] = "dummy_card"  # a revoke from dummy's hand (64B3)
+    # The core checks the record (13 winners, a revoke trick 1-12, dummy's revoke, 64B1); the
+    # tree asks the 64B exceptions it cannot see, and rules the transfer from these facts.
+    revoke_transfer(
+        facts["winners"],
+        revoke_trick=trick,
+        offender=facts["offender"],
+        declarer=facts["declarer"],
+        edition=edition,
+    )
+    return out
+
+
+def _exposed(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if "exposed_cards" not in facts:
+        return None
+    cards = [Card.parse(c) for c in facts["exposed_cards"]]
+    if not cards:
+        raise RulingError("bad-record", "exposed_cards lists no card", ["a list such as ['SK']"])
+    return {
+        "several_cards": len(cards) > 1,
+        # definition "Honour": ace, king, queen, jack or ten (50B: minor only below an honour)
+        "honour_card": any(c.rank >= 10 for c in cards),
+    }
+
+
+DERIVATIONS: dict[str, Callable[[Mapping[str, Any], Edition], dict[str, Any] | None]] = {
+    "auction": _auction,
+    "revoke": _revoke,
+    "exposed": _exposed,
+}
+
+
+def derive(kinds: list[str], facts: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
+    """Every fact the named derivations compute from the records in ``facts``."""
+    out: dict[str, Any] = {}
+    for kind in kinds:
+        try:
+            found = DERIVATIONS[kind](facts, edition)
+        except RulesError as exc:
+            raise RulingError("bad-record", str(exc)) from None
+        if found:
+            out.update({k: v for k, v in found.items() if v is not None})
+    return out

@@ -1,0 +1,222 @@
+"""From a described situation to the ruling trees that fit it.
+
+Each tree keeps, in its ``suggest:`` block, trigger phrases and example descriptions in the six
+languages. A question is normalised the way they are (lower case, Serbian Cyrillic also read in
+Latin, diacritics folded, stop words of every language dropped, words cut to a five-letter stem
+so that inflections meet: ``nedovoljan``/``nedovoljnog``, ``renons``/``renonsirao``, after a
+final vowel is dropped: ``права``/``право``), then each
+tree is scored by
+
+- its trigger phrases found whole in the question (every stem of the phrase present), weighted
+  by how specific their stems are across trees (a stem few trees use counts more), the best
+  phrase in full and the others at a third;
+- the closeness (tf-idf cosine) of the question to the tree's own words: triggers, examples,
+  title and situation;
+- the auction in the question, if any (``kb.ask.find_auction``): its last irregular call, as
+  the rules core sees it, ranks first the trees that rule on that kind of call
+  (``suggest.irregularity``), and those trees get the auction as their starting facts;
+- short of an auction, the bids the question names: one above seven ranks the trees for that
+  irregularity first; a bid named after a higher one counts a little for an insufficient bid.
+
+Only trees that exist can be suggested; a question that matches nothing gets no suggestion.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from kb.rules.bridge import auction_facts
+from kb.rules.errors import RulesError
+from kb.rulings.catalogue import LANGUAGES, Tree, trees
+from kb.rulings.engine import evaluate
+from kb.rulings.errors import RulingError
+from kb.script import sr_to_latin
+
+LANG_DIR = Path(__file__).resolve().parents[1] / "lang"
+STEM = 5  # letters kept of a word: inflected forms of the six languages meet
+MAX_TEXT = 2000  # characters of a question read (a description, not a document)
+WORD = re.compile(r"\w+", re.UNICODE)
+_VOWELS = "aeiouyаеиоуыэюяь"
+_FOLD = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe"})
+TRIGGER_WEIGHT = 1.0
+OTHER_TRIGGERS = 1 / 3
+SIMILARITY_WEIGHT = 4.0
+AUCTION_BONUS = 10.0
+BID_ORDER_BONUS = 2.0
+
+
+def fold(text: str) -> str:
+    """Lower case without diacritics (``Nedostatočná`` -> ``nedostatocna``, ``ё`` -> ``е``)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower().translate(_FOLD))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@cache
+def stop_words() -> frozenset[str]:
+    """The stop words of every language, folded."""
+    words: set[str] = set()
+    for path in LANG_DIR.glob("*/stop_words.txt"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                words.add(fold(line.strip()))
+    return frozenset(words)
+
+
+_RUSSIAN_ONLY = set("ыэъщёйяюЫЭЪЩЁЙЯЮ")
+
+
+def stems(text: str) -> list[str]:
+    """The stems of a text; Cyrillic without letters only Russian has is read as Serbian, in
+    Latin (so ``недовољан лицит`` meets ``nedovoljan licit``)."""
+    out: list[str] = []
+    serbian = not (_RUSSIAN_ONLY & set(text))
+    for variant in dict.fromkeys((text, sr_to_latin(text) if serbian else text)):
+        for word in WORD.findall(fold(variant)):
+            if word not in stop_words() and not word.isdigit():
+                # an inflection's vowel ending off first: права/право, zmena/zmenu meet
+                out.append((word.rstrip(_VOWELS) or word)[:STEM])
+    return out
+
+
+@dataclass(frozen=True)
+class _Profile:
+    """A tree's words, prepared for scoring."""
+
+    triggers: tuple[frozenset[str], ...]
+    vector: dict[str, float]
+
+
+@cache
+def _profiles() -> tuple[dict[str, _Profile], dict[str, float]]:
+    """Every tree's trigger stem sets and tf-idf vector, and the idf of every stem."""
+    bags: dict[str, Counter[str]] = {}
+    phrases: dict[str, list[frozenset[str]]] = {}
+    for tree_id, t in trees().items():
+        words: list[str] = []
+        block = t.data["suggest"]
+        phrases[tree_id] = []
+        for lang in LANGUAGES:
+            for phrase in block["triggers"][lang]:
+                s = frozenset(stems(phrase))
+                if s:
+                    phrases[tree_id].append(s)
+                words += list(s)
+            for example in block["examples"][lang]:
+                words += stems(example)
+            words += stems(t.data["title"][lang]) + stems(t.data["situation"][lang])
+        bags[tree_id] = Counter(words)
+    n = len(bags)
+    df = Counter(stem for bag in bags.values() for stem in bag)
+    idf = {stem: math.log(1 + n / count) for stem, count in df.items()}
+    profiles = {
+        tree_id: _Profile(tuple(phrases[tree_id]), _normalise(bag, idf))
+        for tree_id, bag in bags.items()
+    }
+    return profiles, idf
+
+
+def _normalise(bag: Counter[str], idf: dict[str, float]) -> dict[str, float]:
+    vec = {s: (1 + math.log(c)) * idf.get(s, 0.0) for s, c in bag.items()}
+    norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+    return {s: v / norm for s, v in vec.items()}
+
+
+def _trigger_score(found: set[str], phrases: Iterable[frozenset[str]], idf: dict[str, float]):
+    weights = sorted((sum(idf.get(s, 0.0) for s in p) for p in phrases if p <= found), reverse=True)
+    if not weights:
+        return 0.0
+    return TRIGGER_WEIGHT * (weights[0] + OTHER_TRIGGERS * sum(weights[1:]))
+
+
+BID = re.compile(r"(?<![\w.])(\d{1,2})\s?([♣♦♥♠]|[^\W\d_]{1,9})", re.UNICODE)
+_STRAINS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4}
+_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def mentioned_bids(text: str) -> list[tuple[int, int]]:
+    """The bids a text names, in order, as (level, strain rank), levels above seven included
+    (``8♠``, ``2 karo``, ``1БК``): the words for strains are those of ``kb/lang/*/calls.tsv``."""
+    from kb.ask import call_words  # kb.ask imports this module: resolve at call time
+
+    words = call_words()
+    out = []
+    for level, word in BID.findall(text):
+        strain = _SYMBOLS.get(word) or words.get(word.lower())
+        if strain in _STRAINS and 1 <= int(level) <= 13:
+            out.append((int(level), _STRAINS[strain]))
+    return out
+
+
+def _bid_signals(text: str) -> tuple[str | None, bool]:
+    """What the bids a text names suggest without a whole auction: a bid above seven (38), and
+    a bid named after a higher one (perhaps insufficient, 27)."""
+    bids = mentioned_bids(text)
+    above = "above-seven" if any(level > 7 for level, _ in bids) else None
+    legal = [(lv - 1) * 5 + st for lv, st in bids if lv <= 7]
+    lower = any(b <= a for a, b in pairwise(legal))
+    return above, lower
+
+
+def _auction(text: str, edition: str) -> tuple[dict[str, Any] | None, str | None]:
+    """The auction in the text as facts, and the kind of its last irregular call."""
+    from kb.ask import find_auction  # kb.ask imports this module: resolve at call time
+
+    found = find_auction(text)
+    if found is None:
+        return None, None
+    facts = {"dealer": found["dealer"], "auction": list(found["calls"])}
+    try:
+        kind = auction_facts(found["dealer"], found["calls"], edition=edition)["irregularity"]
+    except RulesError:
+        return facts, None
+    return facts, kind
+
+
+def suggest(text: str, limit: int = 3, *, edition: str = "2017") -> list[dict[str, Any]]:
+    """The trees that fit a described situation, best first: each tree's summary (id, title,
+    situation, phase, game, editions, languages), its score, and ``facts`` to start it with when
+    the text carries an auction that tree rules on."""
+    if not isinstance(text, str) or not text.strip():
+        raise RulingError("bad-fact-value", f"bad situation text {text!r}", ["a description"])
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 50:
+        raise RulingError("bad-fact-value", f"bad limit {limit!r}", ["a whole number 1-50"])
+    text = text[:MAX_TEXT]
+    profiles, idf = _profiles()
+    words = stems(text)
+    found = set(words)
+    query = _normalise(Counter(words), idf)
+    auction, kind = _auction(text, edition)
+    above, lower = _bid_signals(text)
+    scored: list[tuple[float, str]] = []
+    for tree_id, p in profiles.items():
+        score = _trigger_score(found, p.triggers, idf)
+        score += SIMILARITY_WEIGHT * sum(w * p.vector.get(s, 0.0) for s, w in query.items())
+        kinds = trees()[tree_id].data["suggest"].get("irregularity", [])
+        if kind in kinds or above in kinds:
+            score += AUCTION_BONUS
+        elif lower and "insufficient" in kinds:
+            score += BID_ORDER_BONUS
+        if score > 0:
+            scored.append((score, tree_id))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [_entry(trees()[tid], score, auction, edition) for score, tid in scored[:limit]]
+
+
+def _entry(t: Tree, score: float, auction: dict[str, Any] | None, edition: str) -> dict[str, Any]:
+    row: dict[str, Any] = {**t.summary(), "score": round(score, 3)}
+    if auction is not None and "auction" in t.data.get("derive", []):
+        try:
+            evaluate(t.id, edition, auction)
+        except RulingError:
+            return row  # an auction this tree does not rule on (another irregularity)
+        row["facts"] = auction
+    return row
