@@ -614,68 +614,90 @@
       const k1 = S.bm25.k;
       const b = S.bm25.b;
       const n = docs.length;
-      const df = new Map();
-      let total = 0;
-      const freqs = docs.map((doc) => {
-        const f = new Map();
-        for (const t of doc.length ? doc : ['']) f.set(t, (f.get(t) || 0) + 1);
-        for (const t of f.keys()) df.set(t, (df.get(t) || 0) + 1);
-        total += doc.length || 1;
-        return f;
+      // the terms as ids, the documents as arrays of ids
+      this.ids = new Map();
+      const seqs = docs.map((doc) => {
+        const seq = new Int32Array(doc.length);
+        for (let k = 0; k < doc.length; k++) {
+          let id = this.ids.get(doc[k]);
+          if (id === undefined) this.ids.set(doc[k], (id = this.ids.size));
+          seq[k] = id;
+        }
+        return seq;
       });
-      const avgdl = total / n;
-      this.idfs = new Map();
-      let sum = 0;
-      const negative = [];
-      for (const [t, d] of df) {
-        const idf = Math.log(n - d + 0.5) - Math.log(d + 0.5);
-        this.idfs.set(t, idf);
-        sum += idf;
-        if (idf < 0) negative.push(t);
-      }
-      const floor = (S.bm25.eps * sum) / df.size;
-      for (const t of negative) this.idfs.set(t, floor);
-      const rows = new Map();
-      docs.forEach((doc, j) => {
-        if (!doc.length) return;
-        const norm = k1 * (1 - b + (b * doc.length) / avgdl);
-        for (const [t, f] of freqs[j]) {
-          let row = rows.get(t);
-          if (!row) rows.set(t, (row = [[], []]));
-          row[0].push(ids[j]);
-          row[1].push((this.idfs.get(t) * f * (k1 + 1)) / (f + norm));
+      const size = this.ids.size;
+      const df = new Int32Array(size);
+      const last = new Int32Array(size).fill(-1);
+      let total = 0;
+      let empty = 0;
+      seqs.forEach((seq, j) => {
+        total += seq.length || 1;
+        if (!seq.length) empty += 1;
+        for (const id of seq) {
+          if (last[id] !== j) {
+            last[id] = j;
+            df[id] += 1;
+          }
         }
       });
-      this.rows = new Map();
-      for (const [t, [u, w]] of rows) this.rows.set(t, { u: Int32Array.from(u), w: Float64Array.from(w) });
-      this.idfs.delete('');
+      const avgdl = total / n;
+      const idf = (d) => Math.log(n - d + 0.5) - Math.log(d + 0.5);
+      this.idfs = new Float64Array(size);
+      let sum = empty ? idf(empty) : 0;
+      for (let id = 0; id < size; id++) sum += this.idfs[id] = idf(df[id]);
+      const floor = (S.bm25.eps * sum) / (size + (empty ? 1 : 0));
+      for (let id = 0; id < size; id++) if (this.idfs[id] < 0) this.idfs[id] = floor;
+      // postings in CSR form, each weighed as rank-bm25 scores it
+      this.ptr = new Int32Array(size + 1);
+      for (let id = 0; id < size; id++) this.ptr[id + 1] = this.ptr[id] + df[id];
+      this.u = new Int32Array(this.ptr[size]);
+      this.w = new Float64Array(this.ptr[size]);
+      const fill = this.ptr.slice(0, size);
+      const tf = new Int32Array(size);
+      seqs.forEach((seq, j) => {
+        const norm = k1 * (1 - b + (b * seq.length) / avgdl);
+        for (const id of seq) tf[id] += 1;
+        for (const id of seq) {
+          const f = tf[id];
+          if (!f) continue;
+          tf[id] = 0;
+          const at = fill[id]++;
+          this.u[at] = ids[j];
+          this.w[at] = (this.idfs[id] * f * (k1 + 1)) / (f + norm);
+        }
+      });
     }
 
     has(term) {
-      return this.rows.has(term);
+      return this.ids.has(term);
     }
 
     df(term) {
-      const row = this.rows.get(term);
-      return row ? row.u.length : 0;
+      const id = this.ids.get(term);
+      return id === undefined ? 0 : this.ptr[id + 1] - this.ptr[id];
     }
 
     idf(term) {
-      return this.idfs.get(term);
+      const id = this.ids.get(term);
+      return id === undefined ? undefined : this.idfs[id];
     }
 
     // units and weights of a term, only those in the unit range ``within`` if given
     postings(term, within = null) {
-      const row = this.rows.get(term);
-      if (!row) return { u: [], w: [] };
-      if (within === null) return row;
-      const a = lowerBound(row.u, within[0]);
-      const z = lowerBound(row.u, within[1]);
-      return { u: row.u.subarray(a, z), w: row.w.subarray(a, z) };
+      const id = this.ids.get(term);
+      if (id === undefined) return { u: [], w: [] };
+      let a = this.ptr[id];
+      let z = this.ptr[id + 1];
+      if (within !== null) {
+        const units = this.u.subarray(a, z);
+        z = a + lowerBound(units, within[1]);
+        a += lowerBound(units, within[0]);
+      }
+      return { u: this.u.subarray(a, z), w: this.w.subarray(a, z) };
     }
 
     terms() {
-      return this.rows.keys();
+      return this.ids.keys();
     }
   }
 
@@ -748,7 +770,9 @@
     const heads = new Map();
     data.rows.forEach(([text, head, ...context], k) => {
       for (const f of ['lemma', 'exact', 'pair']) {
-        docs[f].push([].concat(...[text, ...context].map((p) => pieces[p][f])));
+        const doc = [];
+        for (const p of [text, ...context]) for (const t of pieces[p][f]) doc.push(t);
+        docs[f].push(doc);
       }
       if (head >= 0) {
         const own = [...new Set(pieces[head].lemma.filter((t) => !isDigit(t[0])))].sort();
