@@ -26,7 +26,7 @@ from kb.search.cite import parse_query, split_query
 from kb.search.index import SearchIndex
 from kb.search.lexicon import key
 from kb.search.normalize import cite_terms, clean, fold
-from kb.search.query import detect_languages
+from kb.search.query import detect_languages, parse
 from kb.search.service import index_from_kb
 from kb.search.tokenize import Tokenizer
 
@@ -396,3 +396,30 @@ def test_document_filter(engine: Engine, server: SearchIndex, query: str) -> Non
     assert all(i.startswith("sk-2017:") for i in ids)
     want = [r["id"] for r in search(server, query, doc="sk-2017", limit=5)]
     assert ids[:1] == want[:1] and set(ids) == set(want)
+
+
+def test_queries_parsed_as_the_servers(engine: Engine, server: SearchIndex) -> None:
+    """Every dev query parsed as the server parses it: the candidate languages (and those a
+    named document brings in), the intents, the player vocabulary's expansions and English
+    phrases, and for the languages the server lemmatises from the build's table (Polish,
+    Russian, English) the content lemmas of nearly every reading (the browser's table leaves
+    out the forms whose lemma no term of any language can meet, and reads them as
+    themselves)."""
+    doc_langs = {d: m.lang for d, m in server.docs.items()}
+    answers = engine.ask([{"op": "analyses", "q": q} for q in dev_queries()])
+    same = total = 0
+    for q, got in zip(dev_queries(), answers, strict=True):
+        want = parse(server.analyzers, doc_langs, q)
+        assert got["langs"] == want.langs, q
+        assert list(got["analyses"]) == list(want.analyses), q
+        for code, a in want.analyses.items():
+            ours = got["analyses"][code]
+            assert ours["intents"]["docs"] == a.intents.docs, (q, code)
+            assert ours["intents"]["definition"] == a.intents.definition, (q, code)
+            assert ours["english"] == [
+                server.analyzers["en"].analyze(p).lemmas for p in a.english
+            ], (q, code)
+            if code in ("pl", "ru", "en"):
+                total += 1
+                same += (ours["lemmas"], ours["expansions"]) == (a.lemmas, a.expansions)
+    assert same >= 0.97 * total, (same, total)

@@ -33,6 +33,7 @@ const ops = {
   postings: (r) => engine.internals.postings(r.lang, r.field, r.q),
   phoneticKey: (r) => engine.internals.phoneticKey(r.q),
   load: () => ({ ms: loadMs }),
+  analyses: (r) => engine.internals.analyses(r.q),
 };
 
 const lines = require('readline').createInterface({ input: process.stdin, terminal: false });

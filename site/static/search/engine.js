@@ -1623,6 +1623,14 @@
     },
     detectLanguages: (query) => detectLanguages(query),
     phoneticKey: (word) => phoneticKey(word),
+    analyses: (query) => {
+      const q = parse(query);
+      const out = {};
+      for (const [code, a] of q.analyses) {
+        out[code] = { lemmas: a.lemmas, expansions: a.expansions, english: a.english, intents: { ...a.intents, dropped: [...a.intents.dropped] } };
+      }
+      return { langs: q.langs, analyses: out, prior: Object.fromEntries(new Ranker(q, {}).languagePrior()) };
+    },
     postings: (code, field, term) => {
       const { u, w } = S.langs[code][field].postings(term);
       return { units: Array.from(u), weights: Array.from(w) };
