@@ -49,7 +49,7 @@ from kb.search import bm25 as search_bm25  # isort: skip
 from kb.search import cite as search_cite  # isort: skip
 from kb.search import export, normalize, query  # isort: skip
 from kb.search import route as search_route  # isort: skip
-from kb.search.analyze import MAX_KEY_WORDS, Analyzer, analyzer  # isort: skip
+from kb.search.analyze import MAX_KEY_WORDS, Analyzer  # isort: skip
 from kb.search.index import SearchIndex  # isort: skip
 from kb.search.intent import PREFIX_KEY  # isort: skip
 from kb.search.intent import patterns as intent_patterns  # isort: skip
@@ -174,9 +174,9 @@ class Forward:
     context texts. A form's lemma is the build's (``lemmas``: empty when it is the form
     folded)."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, an: Analyzer) -> None:
         self.lang = lang
-        self.an = analyzer(lang)
+        self.an = an
         self.terms: dict[str, int] = {}
         self.lemmas: list[str] = []
         self.pieces: dict[str, int] = {}
@@ -234,7 +234,10 @@ def forward_index(kb: KB, index: SearchIndex) -> dict[str, Forward]:
         raise ValueError(f"{len(done)} units analysed, the server's index holds {index.n_units}")
     for j, (lang, p) in enumerate(done):
         if lang not in out:
-            out[lang] = Forward(lang)
+            # the server's query analyzer: spaCy's rules and the build's lemma table, which
+            # read the documents' words as the build did (a test compares the weights), without
+            # loading the dictionaries the build's lemmatizers hold
+            out[lang] = Forward(lang, index.analyzers[lang])
         out[lang].add(j, p)
     return out
 
