@@ -355,6 +355,9 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
         }
         if live:
             entry["rules"] = suffix_rules(table, fw)
+            # a language sharing the lemmatizer (Serbian, Croatian) reads this one's words
+            # alike, except its own overrides
+            entry["overrides"] = sorted(an.lemma.overrides)
         if code in index.routes:
             entry["route"] = route_data(index, code)
         langs[code] = entry

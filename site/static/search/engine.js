@@ -314,6 +314,7 @@
       this.corpus = new Map(); // the documents' exact forms -> lemma (set in init)
       this.surface = new Map(); // the documents' folded forms -> lemmas (set in init)
       this.rules = data.rules || [];
+      this.overrides = new Set(data.overrides || []);
       this.synonyms = new Map(Object.entries(data.synonyms));
       this.synStarts = new Set();
       for (const key of this.synonyms.keys()) this.synStarts.add(key.split(' ')[0]);
@@ -331,6 +332,13 @@
       if (hit !== undefined) return hit;
       hit = this.table.get(exact);
       if (hit === undefined) hit = this.corpus.get(exact);
+      // the languages sharing this one's lemmatizer know the word (but for their overrides)
+      for (const an of this.kin) {
+        if (hit !== undefined) break;
+        if (an === this || an.overrides.has(exact) || this.overrides.has(exact)) continue;
+        hit = an.table.get(exact);
+        if (hit === undefined) hit = an.corpus.get(exact);
+      }
       if (hit === undefined) {
         const folded = fold(exact);
         hit = folded;
@@ -1586,7 +1594,7 @@
     for (const [code, data] of Object.entries(lemmas.langs)) if (data.route) S.routes[code] = buildRoute(data.route);
     // a suffix rule may give a lemma the language's documents, routes or synonyms know
     for (const [code, an] of Object.entries(S.an)) {
-      an.kin = Object.values(S.an).filter((other) => space(other.code) === space(code));
+      an.kin = Object.values(S.an).filter((other) => other.live && space(other.code) === space(code));
       const Ls = an.kin.map((other) => S.langs[other.code]).filter((L) => L !== undefined);
       const R = S.routes[code];
       const keys = new Set();
