@@ -37,6 +37,7 @@ RECORD_FACTS = {
     "auction": ("dealer", "auction"),
     "revoke": ("winners", "revoke_trick", "offender", "declarer"),
     "exposed": ("exposed_cards",),
+    "play": ("tricks", "contract", "declarer", "offender"),
 }
 
 
