@@ -5,9 +5,14 @@ its last irregular call (:func:`kb.rules.bridge.auction_facts`). ``revoke``: fro
 of the 13 tricks, the revoke trick, the offender and declarer (checked by
 :func:`kb.rules.bridge.revoke_transfer`), whether the offending player won the revoke trick and
 whether his side won it or a later trick: what Law 64A turns on. ``exposed``: from the cards a
-player exposed, whether there were several and whether one is an honour (Law 24, 50B). A record
-the core refuses is a
-``bad-record`` error with its message.
+player exposed, whether there were several and whether one is an honour (Law 24, 50B).
+``pref-auction``: from a preferans auction record
+(:func:`kb.rules.preferans.irregular.auction_facts`), the kind of its first irregular call, what
+rule an illegal call breaks, whether the offender's right-hand opponent called after it
+(čl. 37) and whether the offender repeated a call out of turn at his turn (čl. 32, 33).
+``pref-revoke``: from the winners of the ten tricks, the revoke trick, the offender and declarer
+(:func:`kb.rules.preferans.irregular.revoke_facts`), what čl. 61 turns on.
+A record the core refuses is a ``bad-record`` error with its message.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 from kb.rules.bridge import Card, Seat, auction_facts, revoke_transfer
 from kb.rules.edition import Edition
 from kb.rules.errors import RulesError
+from kb.rules.preferans import irregular
 from kb.rulings.errors import RulingError
 
 
@@ -37,16 +43,22 @@ def _auction(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | Non
 REVOKE_RECORD = ("winners", "revoke_trick", "offender", "declarer")
 
 
-def _revoke(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
-    if "winners" not in facts:
-        return None
-    absent = [k for k in REVOKE_RECORD if k not in facts]
+def _given(facts: Mapping[str, Any], record: tuple[str, ...], message: str) -> bool:
+    """Whether the record (its first key) is given; when it is, all its keys must be
+    (``message`` with ``{}`` for the ones absent, as a ``bad-record`` error)."""
+    if record[0] not in facts:
+        return False
+    absent = [k for k in record if k not in facts]
     if absent:
-        raise RulingError(
-            "bad-record",
-            f"the winners of the tricks need {', '.join(absent)} to compute a transfer (Law 64)",
-            REVOKE_RECORD,
-        )
+        raise RulingError("bad-record", message.format(", ".join(absent)), record)
+    return True
+
+
+def _revoke(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if not _given(
+        facts, REVOKE_RECORD, "the winners of the tricks need {} to compute a transfer (Law 64)"
+    ):
+        return None
     winners = [Seat.parse(w) for w in facts["winners"]]
     off, trick = Seat.parse(facts["offender"]), facts["revoke_trick"]
     if not 1 <= trick <= len(winners):
@@ -90,10 +102,68 @@ def _exposed(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | Non
     }
 
 
+# the fault of an illegal preferans call (kb.rules.preferans.bidding.FAULTS) as the trees ask it
+_PREF_FAULT = {"insufficient": "insufficient", "igra-rank": "igra_rank"}
+_PREF_RULE = {
+    "betl-repeated": "betl_repeated",
+    "rank-order": "rank_order",
+    "passed-player": "passed_player",
+    "step": "step",
+    "after-end": "after_end",
+}
+
+
+def _pref_auction(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if "pref_auction" not in facts:
+        return None
+    found = irregular.auction_facts(facts["pref_auction"])
+    out: dict[str, Any] = {"pref_irregularity": found["irregularity"]}
+    if found["irregularity"] in ("illegal", "out-of-turn"):
+        out["pref_next_called"] = found["next_called"]
+    if found["irregularity"] == "illegal":
+        out["pref_call_fault"] = _PREF_FAULT.get(found["fault"], "other_illegal")
+        out["pref_rule_broken"] = _PREF_RULE.get(found["fault"])
+    if found["irregularity"] == "out-of-turn":
+        out["pref_out_of_turn_kind"] = found["call_kind"]
+        out["pref_offender_at_turn"] = found["offender_at_turn"]
+    return out
+
+
+PREF_REVOKE_RECORD = (
+    "pref_trick_winners",
+    "pref_revoke_trick",
+    "pref_revoke_offender",
+    "pref_declarer",
+)
+
+
+def _pref_revoke(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if not _given(
+        facts, PREF_REVOKE_RECORD, "the winners of the ten tricks need {} to compute čl. 61"
+    ):
+        return None
+    found = irregular.revoke_facts(
+        facts["pref_trick_winners"],
+        facts["pref_revoke_trick"],
+        facts["pref_revoke_offender"],
+        facts["pref_declarer"],
+    )
+    return {
+        "pref_revoke_by": found["offender_role"],
+        "pref_revoke_won_by": found["won_by"],
+        "pref_side_won_any": found["side_won_any"],
+        "pref_side_won_later": found["side_won_later"],
+        "pref_partner_won_later": found["partner_won_later"],
+        "pref_revoke_ninth": found["ninth_trick"],
+    }
+
+
 DERIVATIONS: dict[str, Callable[[Mapping[str, Any], Edition], dict[str, Any] | None]] = {
     "auction": _auction,
     "revoke": _revoke,
     "exposed": _exposed,
+    "pref-auction": _pref_auction,
+    "pref-revoke": _pref_revoke,
 }
 
 

@@ -1,0 +1,57 @@
+"""The preferans ruling trees: facts computed from a preferans record, not asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kb.rulings import RulingError, evaluate
+
+
+@pytest.mark.parametrize(
+    ("tree_id", "facts", "derived"),
+    [
+        # hand 3 bids 2 after 2, 3: insufficient, no one called over it yet
+        (
+            "pref-illegal-call",
+            {"pref_auction": ["2", "3", "2"]},
+            {"pref_irregularity": "illegal", "pref_call_fault": "insufficient"},
+        ),
+        (
+            "pref-illegal-call",
+            {"pref_auction": ["2", "betl", "betl"]},
+            {"pref_call_fault": "other_illegal", "pref_rule_broken": "betl_repeated"},
+        ),
+    ],
+)
+def test_facts_computed_from_the_record(
+    tree_id: str, facts: dict[str, Any], derived: dict[str, Any]
+) -> None:
+    r = evaluate(tree_id, "hr-pref-2014", facts).to_dict()
+    assert {k: r["facts"][k] for k in derived} == derived
+    assert set(derived) <= set(r["derived"])
+    assert r.get("fact") not in derived  # never asked
+
+
+@pytest.mark.parametrize(
+    ("tree_id", "facts", "code", "named"),
+    [
+        # the record has no illegal call in turn
+        ("pref-illegal-call", {"pref_auction": ["2", "3:3"]}, "contradictory-facts", ""),
+        # the record says hand 1 (his right-hand opponent) called over it; the director says not
+        (
+            "pref-illegal-call",
+            {"pref_auction": ["2", "3", "2", "1:4"], "pref_next_called": False},
+            "contradictory-facts",
+            "pref_next_called",
+        ),
+        ("pref-illegal-call", {"pref_auction": ["2", "9"]}, "bad-record", "'9'"),
+    ],
+)
+def test_bad_or_contradictory_records(
+    tree_id: str, facts: dict[str, Any], code: str, named: str
+) -> None:
+    with pytest.raises(RulingError) as err:
+        evaluate(tree_id, "hr-pref-2014", facts)
+    assert err.value.code == code and named in err.value.message
