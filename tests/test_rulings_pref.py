@@ -23,6 +23,22 @@ from kb.rulings import RulingError, evaluate
             {"pref_auction": ["2", "betl", "betl"]},
             {"pref_call_fault": "other_illegal", "pref_rule_broken": "betl_repeated"},
         ),
+        # W (a defender) revoked in trick 3, his partner N won it and trick 9: čl. 61 a 2 b
+        (
+            "pref-revoke",
+            {
+                "pref_trick_winners": list("EENNWWEENN"),
+                "pref_revoke_trick": 3,
+                "pref_revoke_offender": "W",
+                "pref_declarer": "E",
+            },
+            {
+                "pref_revoke_by": "defender",
+                "pref_revoke_won_by": "partner",
+                "pref_partner_won_later": True,
+                "pref_revoke_ninth": False,
+            },
+        ),
     ],
 )
 def test_facts_computed_from_the_record(
@@ -46,6 +62,36 @@ def test_facts_computed_from_the_record(
             "pref_next_called",
         ),
         ("pref-illegal-call", {"pref_auction": ["2", "9"]}, "bad-record", "'9'"),
+        (
+            "pref-revoke",
+            {"pref_trick_winners": list("EENNWWEENN"), "pref_revoke_trick": 3},
+            "bad-record",
+            "pref_revoke_offender, pref_declarer",
+        ),
+        (
+            "pref-revoke",
+            {
+                "pref_trick_winners": list("EENNWWEENS"),
+                "pref_revoke_trick": 3,
+                "pref_revoke_offender": "W",
+                "pref_declarer": "E",
+            },
+            "bad-record",
+            "'S'",
+        ),
+        # the record says a defender revoked; the director says declarer
+        (
+            "pref-revoke",
+            {
+                "pref_trick_winners": list("EENNWWEENN"),
+                "pref_revoke_trick": 3,
+                "pref_revoke_offender": "W",
+                "pref_declarer": "E",
+                "pref_revoke_by": "declarer",
+            },
+            "contradictory-facts",
+            "pref_revoke_by",
+        ),
     ],
 )
 def test_bad_or_contradictory_records(
