@@ -23,6 +23,16 @@ from kb.rulings import RulingError, evaluate
             {"pref_auction": ["2", "betl", "betl"]},
             {"pref_call_fault": "other_illegal", "pref_rule_broken": "betl_repeated"},
         ),
+        # hand 3 bid out of turn, the bid was cancelled, he bid the same at his turn (čl. 33)
+        (
+            "pref-call-out-of-turn",
+            {"pref_auction": ["2", "3:3", "cancel", "P", "3"]},
+            {
+                "pref_out_of_turn_kind": "bid",
+                "pref_next_called": False,
+                "pref_offender_at_turn": "repeated",
+            },
+        ),
         # W (a defender) revoked in trick 3, his partner N won it and trick 9: čl. 61 a 2 b
         (
             "pref-revoke",
@@ -52,6 +62,8 @@ def test_facts_computed_from_the_record(
 @pytest.mark.parametrize(
     ("tree_id", "facts", "code", "named"),
     [
+        # the record has an illegal call in turn, not a call out of turn
+        ("pref-call-out-of-turn", {"pref_auction": ["2", "3", "2"]}, "contradictory-facts", ""),
         # the record has no illegal call in turn
         ("pref-illegal-call", {"pref_auction": ["2", "3:3"]}, "contradictory-facts", ""),
         # the record says hand 1 (his right-hand opponent) called over it; the director says not
