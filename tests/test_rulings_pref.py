@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.rulings import RulingError, evaluate
+from kb.rulings.catalogue import trees
 
 
 @pytest.mark.parametrize(
@@ -112,3 +115,30 @@ def test_bad_or_contradictory_records(
     with pytest.raises(RulingError) as err:
         evaluate(tree_id, "hr-pref-2014", facts)
     assert err.value.code == code and named in err.value.message
+
+
+PREF_TREES = sorted(t for t in trees() if t.startswith("pref-"))
+RECORDISH = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.sampled_from(["unsure", "E", "N", "W", "S", "2", "3:igra", "cancel", "defender"]),
+    st.lists(st.sampled_from(["2", "3", "P", "igra", "betl", "2:4", "cancel", "E", "N", "W"])),
+    st.lists(st.one_of(st.none(), st.integers(), st.text(max_size=3)), max_size=11),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tree_id=st.sampled_from(PREF_TREES), data=st.data())
+def test_any_facts_give_a_question_a_ruling_or_a_ruling_error(
+    tree_id: str, data: st.DataObject
+) -> None:
+    """Records and answers of any shape: a question, a ruling, or a RulingError - never a crash."""
+    keys = sorted(trees()[tree_id].facts)
+    facts = data.draw(st.dictionaries(st.sampled_from(keys), RECORDISH, max_size=6))
+    try:
+        result = evaluate(tree_id, "hr-pref-2014", facts).to_dict()
+    except RulingError as exc:
+        assert exc.code and exc.message
+        return
+    assert result["status"] in ("question", "ruling")
