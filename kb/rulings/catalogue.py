@@ -38,6 +38,7 @@ RECORD_FACTS = {
     "auction": ("dealer", "auction"),
     "revoke": ("winners", "revoke_trick", "offender", "declarer"),
     "exposed": ("exposed_cards",),
+    "play": ("tricks", "contract", "declarer", "offender"),
     "pref-auction": ("pref_auction",),
     "pref-revoke": PREF_REVOKE_RECORD,
 }

@@ -6,6 +6,10 @@ of the 13 tricks, the revoke trick, the offender and declarer (checked by
 :func:`kb.rules.bridge.revoke_transfer`), whether the offending player won the revoke trick and
 whether his side won it or a later trick: what Law 64A turns on. ``exposed``: from the cards a
 player exposed, whether there were several and whether one is an honour (Law 24, 50B).
+``play``: from the contract, declarer, the tricks played so far and the player who led or played
+the card in question (:func:`kb.rules.bridge.lead_facts`), whose turn it was and the offender's
+relation to that player - what Laws 41 and 53-57 turn on - and, for a defender holding a
+penalty card, whether he or his partner is to play (50C, 50D).
 ``pref-auction``: from a preferans auction record
 (:func:`kb.rules.preferans.irregular.auction_facts`), the kind of its first irregular call, what
 rule an illegal call breaks, whether the offender's right-hand opponent called after it
@@ -20,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from kb.rules.bridge import Card, Seat, auction_facts, revoke_transfer
+from kb.rules.bridge import Card, Seat, auction_facts, lead_facts, revoke_transfer
 from kb.rules.edition import Edition
 from kb.rules.errors import RulesError
 from kb.rules.preferans import irregular
@@ -43,22 +47,17 @@ def _auction(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | Non
 REVOKE_RECORD = ("winners", "revoke_trick", "offender", "declarer")
 
 
-def _given(facts: Mapping[str, Any], record: tuple[str, ...], message: str) -> bool:
-    """Whether the record (its first key) is given; when it is, all its keys must be
-    (``message`` with ``{}`` for the ones absent, as a ``bad-record`` error)."""
-    if record[0] not in facts:
-        return False
+def _require(facts: Mapping[str, Any], record: tuple[str, ...], what: str, why: str) -> None:
+    """A record is whole or refused: name the facts it lacks and what they are needed for."""
     absent = [k for k in record if k not in facts]
     if absent:
-        raise RulingError("bad-record", message.format(", ".join(absent)), record)
-    return True
+        raise RulingError("bad-record", f"{what} need {', '.join(absent)} {why}", record)
 
 
 def _revoke(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
-    if not _given(
-        facts, REVOKE_RECORD, "the winners of the tricks need {} to compute a transfer (Law 64)"
-    ):
+    if "winners" not in facts:
         return None
+    _require(facts, REVOKE_RECORD, "the winners of the tricks", "to compute a transfer (Law 64)")
     winners = [Seat.parse(w) for w in facts["winners"]]
     off, trick = Seat.parse(facts["offender"]), facts["revoke_trick"]
     if not 1 <= trick <= len(winners):
@@ -102,6 +101,43 @@ def _exposed(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | Non
     }
 
 
+PLAY_RECORD = ("tricks", "contract", "declarer", "offender")
+DECLARING = ("declarer", "dummy")
+
+
+def _play(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if "tricks" not in facts:
+        return None
+    _require(facts, PLAY_RECORD, "the tricks played", "to say whose turn it was (Laws 41, 53-57)")
+    f = lead_facts(
+        facts["tricks"],
+        contract=facts["contract"],
+        declarer=facts["declarer"],
+        seat=facts["offender"],
+        edition=edition,
+    )
+    # a defender holding a penalty card: is he to play (50C, 50D1) or his partner to lead (50D2)?
+    penalty_turn = (
+        "offender_to_play"
+        if not f["out_of_turn"]
+        else "partner_to_lead"
+        if f["leading"] and f["relation"] == "partner"
+        else None
+    )
+    return {
+        "offender_declaring_side": f["offender_role"] in DECLARING,
+        "turn_declaring_side": f["turn_role"] in DECLARING,
+        "out_of_turn": f["out_of_turn"],
+        "leading": f["leading"],
+        "opening_lead": f["opening_lead"],
+        "trick_thirteen": f["trick"] == 13,
+        "premature": f["premature"],
+        "before_rho": f["before_rho"],
+        "declarer_played_both_hands": f["declarer_played_both_hands"],
+        "penalty_turn": penalty_turn,
+    }
+
+
 # the fault of an illegal preferans call (kb.rules.preferans.bidding.FAULTS) as the trees ask it
 _PREF_FAULT = {"insufficient": "insufficient", "igra-rank": "igra_rank"}
 _PREF_RULE = {
@@ -138,10 +174,9 @@ PREF_REVOKE_RECORD = (
 
 
 def _pref_revoke(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
-    if not _given(
-        facts, PREF_REVOKE_RECORD, "the winners of the ten tricks need {} to compute čl. 61"
-    ):
+    if "pref_trick_winners" not in facts:
         return None
+    _require(facts, PREF_REVOKE_RECORD, "the winners of the ten tricks", "to compute čl. 61")
     found = irregular.revoke_facts(
         facts["pref_trick_winners"],
         facts["pref_revoke_trick"],
@@ -162,6 +197,7 @@ DERIVATIONS: dict[str, Callable[[Mapping[str, Any], Edition], dict[str, Any] | N
     "auction": _auction,
     "revoke": _revoke,
     "exposed": _exposed,
+    "play": _play,
     "pref-auction": _pref_auction,
     "pref-revoke": _pref_revoke,
 }
