@@ -39,6 +39,7 @@ MODULES: list[ModuleType] = [
         "preferans.bidding",
         "preferans.cards",
         "preferans.cycle",
+        "preferans.irregular",
         "preferans.mitchell",
         "preferans.scoring",
     )
@@ -152,6 +153,13 @@ VALID: dict[str, dict[str, Any]] = {
     "cards.check_deal": {"hands": DEAL, "talon": ["8P", "7P"]},
     "cards.deal_packets": {"order": [c for hand in DEAL for c in hand] + ["8P", "7P"]},
     "cards.trick_winner": {"cards": ["AT", "KT", "7H"], "trump": "H"},
+    "irregular.auction_facts": {"events": ["2", "3", "2", "1:4"]},
+    "irregular.revoke_facts": {
+        "winners": list("EENNWWEENN"),
+        "revoke_trick": 3,
+        "offender": "W",
+        "declarer": "E",
+    },
     "cycle.board": {"number": 5},
     "cycle.boards": {"first": 1, "count": 3},
     "mitchell.top": {"entries": 7},

@@ -24,6 +24,7 @@ import yaml
 from kb.rules.bridge.values import Call, Card, Seat
 from kb.rules.errors import RulesError
 from kb.rulings import logic
+from kb.rulings.derive import PREF_REVOKE_RECORD
 from kb.rulings.errors import RulingError
 
 HERE = Path(__file__).resolve().parent
@@ -38,6 +39,8 @@ RECORD_FACTS = {
     "revoke": ("winners", "revoke_trick", "offender", "declarer"),
     "exposed": ("exposed_cards",),
     "play": ("tricks", "contract", "declarer", "offender"),
+    "pref-auction": ("pref_auction",),
+    "pref-revoke": PREF_REVOKE_RECORD,
 }
 
 

@@ -9,8 +9,14 @@ player exposed, whether there were several and whether one is an honour (Law 24,
 ``play``: from the contract, declarer, the tricks played so far and the player who led or played
 the card in question (:func:`kb.rules.bridge.lead_facts`), whose turn it was and the offender's
 relation to that player - what Laws 41 and 53-57 turn on - and, for a defender holding a
-penalty card, whether he or his partner is to play (50C, 50D). A record the core refuses is a
-``bad-record`` error with its message.
+penalty card, whether he or his partner is to play (50C, 50D).
+``pref-auction``: from a preferans auction record
+(:func:`kb.rules.preferans.irregular.auction_facts`), the kind of its first irregular call, what
+rule an illegal call breaks, whether the offender's right-hand opponent called after it
+(čl. 37) and whether the offender repeated a call out of turn at his turn (čl. 32, 33).
+``pref-revoke``: from the winners of the ten tricks, the revoke trick, the offender and declarer
+(:func:`kb.rules.preferans.irregular.revoke_facts`), what čl. 61 turns on.
+A record the core refuses is a ``bad-record`` error with its message.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import Any
 from kb.rules.bridge import Card, Seat, auction_facts, lead_facts, revoke_transfer
 from kb.rules.edition import Edition
 from kb.rules.errors import RulesError
+from kb.rules.preferans import irregular
 from kb.rulings.errors import RulingError
 
 
@@ -131,11 +138,68 @@ def _play(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
     }
 
 
+# the fault of an illegal preferans call (kb.rules.preferans.bidding.FAULTS) as the trees ask it
+_PREF_FAULT = {"insufficient": "insufficient", "igra-rank": "igra_rank"}
+_PREF_RULE = {
+    "betl-repeated": "betl_repeated",
+    "rank-order": "rank_order",
+    "passed-player": "passed_player",
+    "step": "step",
+    "after-end": "after_end",
+}
+
+
+def _pref_auction(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if "pref_auction" not in facts:
+        return None
+    found = irregular.auction_facts(facts["pref_auction"])
+    out: dict[str, Any] = {"pref_irregularity": found["irregularity"]}
+    if found["irregularity"] in ("illegal", "out-of-turn"):
+        out["pref_next_called"] = found["next_called"]
+    if found["irregularity"] == "illegal":
+        out["pref_call_fault"] = _PREF_FAULT.get(found["fault"], "other_illegal")
+        out["pref_rule_broken"] = _PREF_RULE.get(found["fault"])
+    if found["irregularity"] == "out-of-turn":
+        out["pref_out_of_turn_kind"] = found["call_kind"]
+        out["pref_offender_at_turn"] = found["offender_at_turn"]
+    return out
+
+
+PREF_REVOKE_RECORD = (
+    "pref_trick_winners",
+    "pref_revoke_trick",
+    "pref_revoke_offender",
+    "pref_declarer",
+)
+
+
+def _pref_revoke(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if "pref_trick_winners" not in facts:
+        return None
+    _require(facts, PREF_REVOKE_RECORD, "the winners of the ten tricks", "to compute čl. 61")
+    found = irregular.revoke_facts(
+        facts["pref_trick_winners"],
+        facts["pref_revoke_trick"],
+        facts["pref_revoke_offender"],
+        facts["pref_declarer"],
+    )
+    return {
+        "pref_revoke_by": found["offender_role"],
+        "pref_revoke_won_by": found["won_by"],
+        "pref_side_won_any": found["side_won_any"],
+        "pref_side_won_later": found["side_won_later"],
+        "pref_partner_won_later": found["partner_won_later"],
+        "pref_revoke_ninth": found["ninth_trick"],
+    }
+
+
 DERIVATIONS: dict[str, Callable[[Mapping[str, Any], Edition], dict[str, Any] | None]] = {
     "auction": _auction,
     "revoke": _revoke,
     "exposed": _exposed,
     "play": _play,
+    "pref-auction": _pref_auction,
+    "pref-revoke": _pref_revoke,
 }
 
 
