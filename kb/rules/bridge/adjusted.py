@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from kb.rules.bridge.scoring import imps, score
 from kb.rules.bridge.values import Result, Vul
@@ -124,11 +125,17 @@ def artificial_score(
     return ArtificialScore(kind, form, value, law, (f"{doc}:{law}",))
 
 
+def _weighted_list(value: object, accepted: str) -> list[Any]:
+    """``value`` as a non-empty list of weighted results, else a RulesError."""
+    items = as_list(value, "weighted results", accepted)
+    if not items:
+        raise bad_input("weighted results", value, accepted)
+    return items
+
+
 def _weights(weighted: Sequence[tuple[float, object]]) -> list[tuple[float, object]]:
     accepted = "a non-empty list of (weight, result) pairs, weights summing to 1"
-    items = as_list(weighted, "weighted results", accepted)
-    if not items:
-        raise bad_input("weighted results", weighted, accepted)
+    items = _weighted_list(weighted, accepted)
     pairs = []
     for item in items:
         if not isinstance(item, tuple | list) or len(item) != 2:
@@ -157,9 +164,7 @@ def weighted_entries(lines: Sequence[str]) -> list[tuple[float, str]]:
     result text is checked when it is scored (:func:`weighted_results`).
     """
     accepted = "lines such as '60% N 4S=' or '0.6 N 4S=' (a weight, then the result)"
-    items = as_list(lines, "weighted results", accepted)
-    if not items:
-        raise bad_input("weighted results", lines, accepted)
+    items = _weighted_list(lines, accepted)
     pairs = []
     for line in items:
         m = _ENTRY.fullmatch(line) if isinstance(line, str) else None
