@@ -2,6 +2,10 @@
 
 Usage: .venv/bin/python bench/align.py [gold.jsonl ...] [--refs refs_gold.jsonl ...] [--runs N]
        [--kb other.sqlite]   (score the pairs and references of another build, e.g. an older one)
+       [--confusion]         (also the counts of gold relation -> predicted relation)
+       [--restructure N]     (also: N made-up restructurings of the 2017 Laws of the first gold
+                             file, each Law changed once, and the pairs scored against that
+                             gold carried over; kb.align.restructure)
 
 Prints the alignment's time (median of N runs), then for each alignment gold file precision and
 recall per relation (``kb.align.score``: a predicted pair is judged when the gold names one of
@@ -15,7 +19,9 @@ nothing should be linked).
 
 from __future__ import annotations
 
+import argparse
 import json
+import random
 import sqlite3
 import statistics
 import sys
@@ -24,11 +30,14 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from kb.align import editions
+from kb.align.restructure import carry_gold, carry_refs, restructure
 from kb.align.score import load_gold, score, table
 from kb.build import link_and_align
 from kb.corpus import load_sources
 from kb.ingest import parse
-from kb.models import Reference
+from kb.models import ParsedDoc, Reference
+from kb.refs import find_all, resolve_all
 
 FROM_KEYS = ("from", "from_node", "node", "source")
 RAW_KEYS = ("raw", "words", "text", "citation")
@@ -137,19 +146,58 @@ def wrong_links(links: list[Link], path: Path) -> dict[str, int]:
     return counts
 
 
+def print_confusion(result: dict[str, Any]) -> None:
+    """The counts of gold relation -> predicted one, and where missed pairs' nodes went."""
+    for name, key in (("gold -> predicted", "confusion"), ("not predicted", "missed")):
+        print(f"{name}: " + ", ".join(f"{k} {v}" for k, v in result[key].items()))
+
+
+def restructured(
+    parsed: dict[str, ParsedDoc], gold: list[dict[str, Any]], rounds: int
+) -> dict[str, Any]:
+    """Align 2007 with ``rounds`` made-up restructurings of 2017 (one change per Law of the
+    gold, seeds 0..rounds-1) and print the scores summed over them."""
+    laws = sorted({g["law"] for g in gold if g["law"]})
+    donors = [n.law for n in parsed["sk-2017"].nodes if n.kind == "law" and n.law not in laws]
+    refs = resolve_all(parsed, find_all(parsed))
+    truth, pairs = [], []
+    for seed in range(rounds):
+        moved = restructure(parsed["sk-2017"], laws, random.Random(seed), donors)
+        again = dict(parsed, **{"sk-2017": moved.doc})
+        result = editions(again, carry_refs(refs, moved.rename, "sk-2017"))
+        assert result is not None
+        tag = f"#{seed}"  # keeps the rounds apart in one scoring
+        for g in carry_gold(gold, moved):
+            truth.append({**g, "sr": g["sr"] and g["sr"] + tag, "sk": g["sk"] and g["sk"] + tag})
+        for p in result.pairs:
+            pairs.append({"a": p.a and p.a + tag, "b": p.b and p.b + tag, "relation": p.relation})
+    print(f"\n{rounds} restructurings of the gold's Laws in 2017 (one change per Law, each)")
+    result = score(pairs, truth)
+    print(table(result))
+    return result
+
+
 def main(argv: list[str]) -> None:
     """Time the alignment and score it against the gold files given."""
-    runs, golds, ref_golds, other_kb = 3, [], [], None
-    args = iter(argv)
-    for a in args:
-        if a == "--runs":
-            runs = int(next(args))
-        elif a == "--kb":
-            other_kb = Path(next(args))
-        elif a == "--refs":
-            ref_golds.append(Path(next(args)))
-        else:
-            golds.append(Path(a))
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n", 1)[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1],
+    )
+    parser.add_argument("golds", nargs="*", type=Path, help="alignment gold files (JSONL)")
+    parser.add_argument("--refs", action="append", type=Path, default=[], help="reference gold")
+    parser.add_argument("--runs", type=int, default=3, help="timed runs (median printed)")
+    parser.add_argument("--kb", type=Path, help="score the pairs of another build instead")
+    parser.add_argument("--confusion", action="store_true", help="gold -> predicted counts")
+    parser.add_argument("--restructure", type=int, default=0, help="made-up restructurings")
+    opts = parser.parse_args(argv)
+    for path in [*opts.golds, *opts.refs, *([opts.kb] if opts.kb else [])]:
+        if not path.is_file():
+            parser.error(f"{path}: no such file")
+    if opts.runs < 1:
+        parser.error("--runs must be at least 1")
+    runs, golds, ref_golds = opts.runs, opts.golds, opts.refs
+    other_kb, confusion, rounds = opts.kb, opts.confusion, opts.restructure
     parsed = {s.id: parse(s.id, s.read()) for s in load_sources()}
     times = []
     for _ in range(runs):
@@ -169,6 +217,19 @@ def main(argv: list[str]) -> None:
         result = score(pairs, load_gold(path))
         print(f"\n{path} ({len(load_gold(path))} gold pairs; {other_kb or 'this build'})")
         print(table(result))
+        if confusion:
+            print(
+                "gold -> predicted: "
+                + ", ".join(f"{k} {v}" for k, v in result["confusion"].items())
+            )
+            print(
+                "gold pairs not predicted: "
+                + ", ".join(f"{k} {v}" for k, v in result["missed"].items())
+            )
+    if rounds and golds:
+        result = restructured(parsed, load_gold(golds[0]), rounds)
+        if confusion:
+            print_confusion(result)
     links = links_in(other_kb) if other_kb else links_of(linked.refs)
     for path in ref_golds:
         c = wrong_links(links, path)

@@ -93,15 +93,16 @@ def find_auction(text: str) -> dict[str, Any] | None:
     return {"dealer": m[1].upper() if m else "N", "dealer_assumed": m is None, "calls": best}
 
 
-def find_citations(text: str, calls: Iterable[str] = ()) -> list[str]:
-    """Cites named in the question, with a law word in any language or bare (``27B1a``);
-    a bare ``1H`` that is one of the auction's ``calls`` is a bid, not Law 1H."""
+def find_citations(text: str, calls: Iterable[str] = ()) -> list[tuple[str, bool]]:
+    """Cites named in the question, each with whether a law word named it (``član 27B``,
+    ``law 16``) or it stood bare (``27B1a``); a bare ``1H`` that is one of the auction's
+    ``calls`` is a bid, not Law 1H."""
     calls = set(calls)
-    found: dict[str, int] = {}
+    found: dict[str, tuple[int, bool]] = {}
     for lang in languages():
         for _, target, start, *_ in find_in_text(text, lang):
             if target.law:
-                found.setdefault(target.cite, start)
+                found.setdefault(target.cite, (start, True))
     for m in BARE_CITE.finditer(text):
         if m[1].replace(" ", "").upper() in calls:
             continue
@@ -110,8 +111,8 @@ def find_citations(text: str, calls: Iterable[str] = ()) -> list[str]:
         except CiteError:
             continue
         if not any(c.startswith(cite) for c in found):
-            found.setdefault(cite, m.start())
-    return sorted(found, key=found.__getitem__)
+            found.setdefault(cite, (m.start(), False))
+    return [(c, found[c][1]) for c in sorted(found, key=lambda c: found[c][0])]
 
 
 class TooManyCalls(ValueError):
@@ -138,14 +139,12 @@ def ask(
     auction = find_auction(question)
     if auction and max_calls is not None and len(auction["calls"]) > max_calls:
         raise TooManyCalls(len(auction["calls"]), max_calls)
-    cites = find_citations(question, auction["calls"] if auction else ())
-    found = [
-        {
-            "cite": c,
-            "nodes": [index.by_doc_cite[(d, c)] for d in index.docs if (d, c) in index.by_doc_cite],
-        }
-        for c in cites
-    ]
+    found = []
+    for cite, named in find_citations(question, auction["calls"] if auction else ()):
+        nodes = [index.by_doc_cite[(d, cite)] for d in index.docs if (d, cite) in index.by_doc_cite]
+        # a bare "1H" or "4S" that is no provision is a bid told in words, not a citation
+        if nodes or named:
+            found.append({"cite": cite, "nodes": nodes})
     answer: dict[str, Any] = {
         "question": question,
         "languages": detect_languages(question),

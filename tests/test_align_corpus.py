@@ -27,7 +27,8 @@ MOVES = [
     ("sr-2007:53B", "sk-2017:53C", "moved", False),
     ("sr-2007:53C", "sk-2017:53B", "moved", False),
     ("sr-2007:57A3", "sk-2017:57A4", "moved", False),  # a new option took its number
-    ("sr-2007:27B1(a)", "sk-2017:27B1(a)", "same", False),
+    # 2017 drops 2007's "both bids not artificial" test and says 26B and 16C do not apply
+    ("sr-2007:27B1(a)", "sk-2017:27B1(a)", "changed", True),
     ("sr-2007:14", "sk-2017:14", "same", False),
     ("sr-2007:32", "sk-2017:32", "changed", True),
 ]
@@ -101,7 +102,8 @@ LABELS = [
     ("sr-2007:16C", "sk-2017:16D", "2017: moved to 16D"),
     ("sk-2017:16D", "sr-2007:16C", "2007: was 16C"),
     ("sr-2007:32A", "sk-2017:32B", "2017: moved to 32B, changed"),
-    ("sr-2007:27B1(a)", "sk-2017:27B1(a)", "2017: same"),
+    ("sr-2007:14", "sk-2017:14", "2017: same"),
+    ("sr-2007:27B1(a)", "sk-2017:27B1(a)", "2017: changed"),
     ("hr-pref-2014:77", "sk-2017:77", "bridge analogue"),
     ("sk-2017:77", "hr-pref-2014:77", "preferans analogue"),
     ("sk-2017:27", "ru-comment:27.5", "commentary on this Law"),

@@ -24,7 +24,7 @@ def doc(name: str, rows: list[tuple[str, str | None, str]]) -> ParsedDoc:
     """A document from (cite, parent cite, text) rows; a cite of digits is a law."""
     nodes = []
     for i, (cite, parent, text) in enumerate(rows):
-        law = "".join(c for c in cite if c.isdigit()) if cite.isdigit() else cite.rstrip("ABCD")
+        law = cite[: len(cite) - len(cite.lstrip("0123456789"))]
         nodes.append(
             Node(
                 id=f"{name}:{cite}",
@@ -123,3 +123,91 @@ def test_every_provision_is_in_a_pair_and_relations_are_consistent() -> None:
             moved = a.split(":")[1] != b.split(":")[1]
             assert (p.relation == "moved") == moved, p
         assert p.changed or p.relation in ("same", "moved"), p
+
+
+def mixed(old: int, keep: int, fresh: int, n: int = 12) -> str:
+    """``keep`` of the ``n`` words of ``sentence(old, n)``, the rest fresh: a text that says
+    part of what another says (a free translation, or a rule that changed)."""
+    return " ".join(WORDS[old : old + keep] + WORDS[fresh : fresh + n - keep])
+
+
+# one situation per Law: 5 re-lettered after an insertion, with wording that changed too;
+# 6 a paragraph whose new parent is itself new; 7 a text spread over two new parts;
+# 8 a section split in two
+OLD_2 = doc(
+    "sr-2007",
+    [
+        ("5", None, ""),
+        ("5A", "5", sentence(200, 12)),
+        ("5B", "5", sentence(212, 12)),
+        ("5C", "5", sentence(224, 12)),
+        ("6", None, ""),
+        ("6A", "6", sentence(300, 12)),
+        ("6B", "6", sentence(312, 12)),
+        ("7", None, ""),
+        ("7A", "7", sentence(400, 12)),
+        ("7B", "7", sentence(412, 24)),
+        ("8", None, ""),
+        ("8A", "8", sentence(500, 12)),
+        ("8B", "8", sentence(512, 24)),
+    ],
+)
+NEW_2 = doc(
+    "sk-2017",
+    [
+        ("5", None, ""),
+        ("5A", "5", sentence(200, 12)),
+        ("5B", "5", sentence(600, 12)),  # new
+        ("5C", "5", mixed(212, 2, 612)),  # the old B, much reworded
+        ("5D", "5", mixed(224, 2, 624)),  # the old C, much reworded
+        ("6", None, ""),
+        ("6A", "6", sentence(300, 12)),
+        ("6B", "6", sentence(660, 12)),  # new
+        ("6C", "6", sentence(636, 24)),  # a new section ...
+        ("6C1", "6C", sentence(312, 12)),  # ... now holds the old B
+        ("7", None, ""),
+        ("7A", "7", sentence(400, 12)),
+        ("7B", "7", ""),
+        ("7B1", "7B", sentence(412, 12)),  # the old B's first half
+        ("7B2", "7B", sentence(424, 12)),  # ... and its second half
+        ("8", None, ""),
+        ("8A", "8", sentence(500, 12)),
+        ("8B", "8", sentence(512, 12)),  # the old B's first half
+        ("8C", "8", sentence(524, 12)),  # ... and its second half
+    ],
+)
+
+
+def pairs_2() -> dict[tuple[str | None, str | None], Parallel]:
+    result = align_editions(OLD_2, NEW_2, [], "sr", "sk")
+    return {(p.a, p.b): p for p in result.pairs}
+
+
+def test_relettered_provisions_keep_their_partners_in_order() -> None:
+    got = pairs_2()
+    for a, b in (("sr-2007:5B", "sk-2017:5C"), ("sr-2007:5C", "sk-2017:5D")):
+        assert got[(a, b)].relation == "moved"
+    # too little in common to be paired on its own: its place between paired neighbours does it
+    assert "in order between paired neighbours" in got[("sr-2007:5B", "sk-2017:5C")].evidence[0]
+    assert got[(None, "sk-2017:5B")].relation == "new"
+    assert ("sr-2007:5B", "sk-2017:5B") not in got
+
+
+def test_a_section_under_a_new_section_is_paired_across_levels() -> None:
+    got = pairs_2()
+    assert got[("sr-2007:6B", "sk-2017:6C1")].relation == "moved"
+    assert got[(None, "sk-2017:6B")].relation == "new"
+    assert got[(None, "sk-2017:6C")].relation == "new"
+
+
+def test_a_text_spread_over_several_new_parts_is_paired_with_each() -> None:
+    got = pairs_2()
+    for part in ("sk-2017:7B1", "sk-2017:7B2"):
+        assert got[("sr-2007:7B", part)].relation == "moved"
+
+
+def test_a_section_split_in_two_keeps_both_partners() -> None:
+    got = pairs_2()
+    halves = {b for (a, b) in got if a == "sr-2007:8B"}
+    assert halves == {"sk-2017:8B", "sk-2017:8C"}
+    assert got[("sr-2007:8B", "sk-2017:8B")].relation == "changed"

@@ -3,14 +3,18 @@ word-coverage similarity, and the scoring of pairs against gold."""
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.align.features import fold, number_spans, numbers_in, words
+from kb.align.assign import best_pairs
+from kb.align.features import fold, number_spans, numbers_in, ruling, words
 from kb.align.lexicon import MIN_PAIRS, cognate, cognates, mine
 from kb.align.score import score
 from kb.align.similarity import Scorer
+from kb.models import Reference
 
 
 @pytest.mark.parametrize(
@@ -61,6 +65,8 @@ def test_words_skip_citation_spans() -> None:
         ("pravi", "pravo", True),  # differ in the last letter only
         ("licem", "licom", False),
         ("kart", "karty", False),
+        ("boja", "boje", True),  # a four-letter stem: its ending
+        ("pas", "pat", False),  # three letters are too few to tell
         ("pred", "predi", False),  # a short word is not the stem of every longer one
         ("direk", "veduc", False),
     ],
@@ -133,3 +139,76 @@ def test_score_judges_only_what_the_gold_speaks_about() -> None:
     assert (r["same"]["recall"], r["same"]["predicted"]) == (0.0, 0)
     assert (r["changed"]["precision"], r["moved"]["precision"], r["moved"]["recall"]) == (0, 1, 1)
     assert r["pairing"] == {"gold": 2, "predicted": 2, "precision": 1.0, "recall": 1.0}
+
+
+def _brute(gain: list[list[float | None]]) -> float:
+    """The best total gain by trying every pairing."""
+    cols = len(gain[0])
+    best = 0.0
+    for perm in permutations(range(max(len(gain), cols)), len(gain)):
+        total = sum(
+            g for i, j in enumerate(perm) if j < cols and (g := gain[i][j]) is not None and g > 0
+        )
+        best = max(best, total)
+    return best
+
+
+@given(
+    st.integers(1, 5).flatmap(
+        lambda cols: st.lists(
+            st.lists(st.one_of(st.none(), st.floats(-1, 1)), min_size=cols, max_size=cols),
+            min_size=1,
+            max_size=5,
+        )
+    )
+)
+def test_best_pairs_is_the_best_one_to_one_pairing(gain: list[list[float | None]]) -> None:
+    got = best_pairs(gain)
+    assert len({i for i, _ in got}) == len(got) == len({j for _, j in got})
+    assert all((g := gain[i][j]) is not None and g > 0 for i, j in got)
+    assert sum(gain[i][j] or 0.0 for i, j in got) == pytest.approx(_brute(gain))
+
+
+def test_best_pairs_weighs_the_pairs_together() -> None:
+    # same-letter pairs 0.3 each; swapped pairs 0.5 and 0.2 together say more: swapped
+    assert best_pairs([[0.3, 0.5], [0.2, 0.3]]) == [(0, 1), (1, 0)]
+    # one strong swapped pair (0.5) but its twin weak (0.05): the same-letter pairs stay
+    assert best_pairs([[0.3, 0.5], [0.05, 0.3]]) == [(0, 0), (1, 1)]
+
+
+def _ref(text: str, words: str, target: str) -> Reference:
+    start = text.index(words)
+    return Reference(
+        "sk-2017:1",
+        start,
+        start + len(words),
+        words,
+        "sk-2017",
+        target.split(":")[1],
+        "resolved",
+        [target],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "lang", "rule"),
+    [
+        ("Súper nesmie prijať a neuplatní sa pravidlo 63A1.", "pravidlo 63A1", "sk", True),
+        (
+            "(s výnimkou, ktorá je v pravidle 62D alebo v pravidle 62C3)",
+            "pravidle 62C3",
+            "sk",
+            True,
+        ),
+        ("uplatní sa pravidlo 16.", "pravidlo 16", "sk", True),
+        ("môže hrať kartu (pozri pravidlo 59).", "pravidlo 59", "sk", False),
+        ("bol požiadaný podľa pravidla 55A, vráti kartu", "pravidla 55A", "sk", False),
+        ("ali se primenjuje Član 16D2.", "Član 16D2", "sr", True),
+        ("(vidi Član 47E2); povučena karta", "Član 47E2", "sr", False),
+    ],
+)
+def test_a_citation_is_part_of_the_rule_when_its_clause_applies_or_excepts_it(
+    text: str, words: str, lang: str, rule: bool
+) -> None:
+    target = "sk-2017:" + words.split()[-1]
+    assert (target in ruling(text, [_ref(text, words, target)], lang)) is rule

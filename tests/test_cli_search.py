@@ -85,6 +85,29 @@ def test_ask_finds_citations_auction_and_passages(built):
     assert answer["passages"]
 
 
+@pytest.mark.parametrize(
+    ("question", "cites"),
+    [
+        # bids told in words are not citations; a bare cite that exists is one
+        ("partner bid 1H, RHO 1D under it, what now", []),
+        ("he bid 4S after the 27B1a ruling", ["27B1(a)"]),
+        # a law word makes it a citation even when no such provision exists
+        ("law 1H", ["1H"]),
+    ],
+)
+def test_ask_reports_bare_cites_only_when_they_exist(built, question, cites):
+    r = run(built, "ask", question, "--json")
+    assert r.exit_code == 0, r.output
+    assert [c["cite"] for c in json.loads(r.stdout)["citations"]] == cites
+
+
+def test_ask_text_lists_the_ruling_trees(built):
+    r = run(built, "ask", "the player bid out of turn", "--limit", "1")
+    assert r.exit_code == 0, r.output
+    trees = r.stdout.split("ruling trees", 1)[1]
+    assert "bid-out-of-rotation" in trees
+
+
 def test_ask_text_says_when_dealer_is_assumed(built):
     r = run(built, "ask", "1NT pas 2♣ pas 2♦ pas pas pas")
     assert r.exit_code == 0, r.output

@@ -136,6 +136,13 @@ CROSS = [
     ("ru-comment:25.12", "Правило 51В", None, None),
     ("pl-screens:4(a)2", "przepis 23", "sr-2007:23", "sk-2017:72C"),
     ("pl-screens:4(f)", "przepisem 16B2", "sr-2007:16B2", "sk-2017:16B2"),
+    # the 1987 table's own 2017 place: the pair of the 2007 provision leads elsewhere
+    ("ru-comment:26.4", "Правилом 26А", "sr-2007:26A", None),  # 2017 26A: comparable call
+    ("ru-comment:30.4", "Правила 30В", "sr-2007:30B", None),  # 2017 30B: partner's turn
+    ("ru-comment:31.3", "Правило 31В", "sr-2007:31B", "sk-2017:31C"),  # 31B's footnote
+    # an inadmissible double out of rotation: Law 32 in 1987, Law 36 (36B4) since 2007
+    ("ru-comment:32.4", "Правило 32", None, None),
+    ("ru-comment:36.6", "Правило 32", None, None),
 ]
 
 

@@ -14,10 +14,15 @@ IDS = {
     "sr-2007:27D",
     "sr-2007:26A1",
     "sr-2007:26",
+    "sr-2007:30B",
+    "sr-2007:31B",
     "sk-2017:9A3",
     "sk-2017:9A4",
     "sk-2017:27D",
     "sk-2017:26",
+    "sk-2017:30B",
+    "sk-2017:31B",
+    "sk-2017:31C",
 }
 WALK = Crosswalk(
     [
@@ -26,6 +31,8 @@ WALK = Crosswalk(
         Parallel("sr-2007:27D", "sk-2017:27D", "same", False, 0.9, ["same number"]),
         Parallel("sr-2007:26A1", None, "removed", True, 0.8, ["no counterpart"]),
         Parallel("sr-2007:26", "sk-2017:26", "changed", True, 0.4, ["same number"]),
+        Parallel("sr-2007:30B", "sk-2017:30B", "changed", True, 0.9, ["same number"]),
+        Parallel("sr-2007:31B", "sk-2017:31B", "changed", True, 0.9, ["same number"]),
     ]
 )
 
@@ -41,6 +48,11 @@ WALK = Crosswalk(
         ("1987", "27B1(b)", "sk-2017", "resolved", ("sk-2017:27D",)),
         ("1987", "35", "sr-2007", "unresolved-other-code", ()),  # no single provision
         ("1987", "12C", "sr-2007", "unresolved-other-code", ()),  # no row in the table
+        # the table's own 2017 place overrides a pair that leads elsewhere
+        ("1987", "30B", "sr-2007", "resolved", ("sr-2007:30B",)),
+        ("1987", "30B", "sk-2017", "unresolved-other-code", ()),  # 2017 30B: partner's turn
+        ("1987", "31B", "sk-2017", "resolved", ("sk-2017:31C",)),  # 31B's footnote is 31C
+        ("2007", "31B", "sk-2017", "resolved", ("sk-2017:31B",)),  # the pair, for 2007 cites
     ],
 )
 def test_locate(src: str, cite: str, doc: str, status: str, targets: tuple[str, ...]) -> None:
@@ -53,3 +65,4 @@ def test_every_table_row_names_a_2007_provision(kb) -> None:
     ids = set(kb.ids())
     for row in editions().maps.values():
         assert not row.to or f"sr-2007:{row.to}" in ids, row
+        assert not row.to_2017 or f"sk-2017:{row.to_2017}" in ids, row

@@ -70,9 +70,23 @@ def number_words(lang: str) -> dict[str, int]:
     return {fold(w): int(v) for v, ws in data.get(lang, {}).items() for w in ws}
 
 
+@cache
+def rule_words(lang: str) -> frozenset[str]:
+    """The folded words of ``cues.toml`` that make a citation in their clause part of the rule
+    (``primenjuje se``, ``neuplatní sa``, ``s výnimkou``)."""
+    with (DATA / "cues.toml").open("rb") as fh:
+        data = tomllib.load(fh)
+    return frozenset(fold(w) for w in data.get("rule", {}).get(lang, []))
+
+
+_CLAUSE_END = re.compile(r"[.;:()]")
+
+
 @dataclass
 class Features:
-    """One node's comparable content (own text) and its subtree's."""
+    """One node's comparable content (own text) and its subtree's. ``ruling`` are the
+    citations made in a clause that applies or excepts them (``uplatní sa pravidlo 16``), a
+    subset of ``cites``."""
 
     node: str
     stems: frozenset[str]
@@ -80,6 +94,7 @@ class Features:
     numbers: tuple[int, ...]
     cites: frozenset[str]
     length: int
+    ruling: frozenset[str] = frozenset()
     subtree: frozenset[str] = frozenset()
     subtree_numbers: tuple[int, ...] = ()
     subtree_cites: frozenset[str] = frozenset()
@@ -124,6 +139,21 @@ def number_spans(text: str, lang: str) -> list[tuple[int, int, int]]:
     return out
 
 
+def ruling(text: str, refs: Iterable[Reference], lang: str) -> frozenset[str]:
+    """The targets of the resolved references of ``text`` whose clause holds a rule word."""
+    words = rule_words(lang)
+    out: set[str] = set()
+    for r in refs:
+        if r.field != "text" or r.status != "resolved":
+            continue
+        starts = [m.end() for m in _CLAUSE_END.finditer(text, 0, r.start)]
+        stop = _CLAUSE_END.search(text, r.end)
+        clause = text[starts[-1] if starts else 0 : stop.start() if stop else len(text)]
+        if words.intersection(_WORD.findall(fold(clause))):
+            out.update(r.targets)
+    return frozenset(out)
+
+
 def node_features(
     node: Node, lang: str, refs: Iterable[Reference] = (), cites: Iterable[str] = ()
 ) -> Features:
@@ -146,6 +176,7 @@ def node_features(
         numbers=numbers_in(tokens, lang),
         cites=frozenset(cites),
         length=len(node.text),
+        ruling=ruling(node.text, refs, lang),
     )
 
 

@@ -1,8 +1,8 @@
 """Which word stems of one language stand for which of the other: cognates and a mined lexicon.
 
 Serbian and Slovak are both Slavic, and the Laws' vocabulary is full of shared words
-(``licit``/``licit``, ``kontr``/``kontr``, ``karte``/``karty``): two folded stems are cognates
-when they open with the same three letters and differ in at most one of the rest. The rest
+(``licit``/``licit``, ``kontr``/``kontr``, ``karte``/``karty``): two folded stems of four letters
+or more are cognates when they differ in their last letter at most. The rest
 (``direk``/``veduc``, ``stiho``/``zdvih``, ``atak``/``vynos``) is mined from pairs of provisions
 known to say the same thing: stems that keep occurring together across such pairs are linked,
 strongest association first, each stem linked at most twice (competitive linking).
@@ -16,18 +16,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kb.align.features import STEM
-
 MIN_PAIRS = 2  # a link must be seen in at least this many anchor pairs
 MIN_DICE = 0.3  # ... with at least this Dice association
 MIN_DICE_COGNATE = 0.2  # ... or this much when the stems also look alike
 MAX_LINKS = 2  # mined links per stem (a word has several translations)
+COGNATE_MIN = 4  # letters a stem needs to count as a cognate of a near form
 
 
 def cognate(a: str, b: str) -> bool:
-    """Folded stems that look like the same word: equal, or full stems differing only in
-    their last letter (``karte``/``karty``, ``licem``/``licom`` is not)."""
-    return a == b or (len(a) == len(b) == STEM and a[:-1] == b[:-1])
+    """Folded stems that look like the same word: equal, or stems of four letters or more
+    differing only in their last one (``karte``/``karty``, ``boja``/``boje``; ``licem``/
+    ``licom`` is not)."""
+    return a == b or (len(a) == len(b) >= COGNATE_MIN and a[:-1] == b[:-1])
 
 
 @dataclass

@@ -18,8 +18,8 @@ from kb.align.similarity import Scorer
 from kb.models import Parallel
 
 # own-text change detection (tuned on tests/eval/align_dev.jsonl)
-COVER_MIN = 0.20  # one text this poorly covered by the other (the other one well): changed
-LENGTH_SPREAD = 0.45  # |log(length ratio / usual ratio)| above this: something added or cut
+COVER_MIN = 0.25  # one text this poorly covered by the other (the other one well): changed
+LENGTH_SPREAD = 0.40  # |log(length ratio / usual ratio)| above this: something added or cut
 SHORT = 40  # texts shorter than this (characters) are not judged by length
 
 
@@ -73,11 +73,22 @@ class Judge:
         mapped = {self.cite_map(c) for c in fa.cites}
         dropped = {c for c in mapped if not any(_within(c, d) for d in fb.cites)}
         added = {d for d in fb.cites if not any(_within(c, d) for c in mapped)}
-        if dropped and added:  # one left out is a translation's choice; replaced is a change
+        # a "see X" one text has and the other lacks may be a translation's choice; a citation
+        # the rule applies or excepts ("Law 16 applies", "except as in 62C3") is the rule
+        ruled_in = added & fb.ruling
+        ruled_out = dropped & {self.cite_map(c) for c in fa.ruling}
+        if dropped and added:
             changed = True
             out.append(
                 f"citations differ: 2007 {_cites(fa.cites)} (in 2017: {_cites(mapped)}); "
                 f"2017 {_cites(fb.cites)}"
+            )
+        elif ruled_in or ruled_out:
+            changed = True
+            out.append(
+                f"2017 adds a rule citing {_cites(ruled_in)}"
+                if ruled_in
+                else f"2017 drops the rule citing {_cites(ruled_out)}"
             )
         elif mapped and fb.cites:
             out.append(
@@ -163,7 +174,11 @@ def relate(
         relation = "moved" if moved else ("changed" if v.changed else "same")
         how = {
             "sibling": "same number" if not moved else "paired by content among siblings",
+            "order": "in order between paired neighbours"
+            + ("" if not moved else ", at another number"),
             "anywhere": "found by content in another place",
+            "leftover": "found by content among the Law's unpaired provisions",
+            "part": "a part of the counterpart's place says it, not the whole",
             "split": "second counterpart: a provision split or merged",
             "text": "the text became a part of the restructured provision",
             "number": "same number; the words neither confirm nor contradict it",

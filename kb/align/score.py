@@ -74,6 +74,15 @@ def score(pairs: Iterable[dict[str, Any]], gold: list[dict[str, Any]]) -> dict[s
     for k, r in truth.items():
         confusion[f"{r}->{predicted.get(k, 'missing')}"] += 1
     out["confusion"] = dict(sorted(confusion.items()))
+    # where the nodes of a gold pair that was not predicted went: each side paired elsewhere
+    # ("other") or left without a partner ("alone")
+    paired = {n for k in pred_pairs for n in k}
+    missed: Counter[str] = Counter()
+    for a, b in gold_pairs - pred_pairs:
+        where_a = "other" if a in paired else "alone"
+        where_b = "other" if b in paired else "alone"
+        missed[f"2007 {where_a}, 2017 {where_b}"] += 1
+    out["missed"] = dict(sorted(missed.items()))
     return out
 
 

@@ -143,6 +143,10 @@ def ask(
             )
     typer.echo("passages:")
     _print_results(answer["passages"])
+    if answer["rulings"]:
+        typer.echo("ruling trees (lawdesk rule TREE --edition E):")
+        for tree in answer["rulings"]:
+            typer.echo(f"  {tree['id']:<30} {tree['title']['en']}")
 
 
 @app.command("eval", rich_help_panel="Search")

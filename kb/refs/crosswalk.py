@@ -3,9 +3,11 @@
 A document that cites another edition of the Laws (``kb/refs/editions.toml``) is never linked by
 number alone: 1987 provisions go to 2007 through the reviewed mapping table (one row per
 provision, with the evidence), 2007 provisions go to 2017 through the content alignment of
-sr-2007 and sk-2017 (``kb.align``): 2007 16C is 2017 16D, 2007 Law 23 is 2017 72C. Where no
-row or no pair says where a provision went, the reference stays ``unresolved-other-code`` with
-the reason.
+sr-2007 and sk-2017 (``kb.align``): 2007 16C is 2017 16D, 2007 Law 23 is 2017 72C. A 1987 row
+may also say where the rule the commentary invokes is in 2017 (``to_2017``), where the pair of
+its 2007 provision leads to a 2017 provision that says something else (1987 26A: 2017 26A is
+the comparable call). Where no row or no pair says where a provision went, the reference stays
+``unresolved-other-code`` with the reason.
 """
 
 from __future__ import annotations
@@ -69,11 +71,28 @@ class Crosswalk:
                 return Located("unresolved-other-code", (), row.evidence)
             steps.append(f"1987 {cite} is 2007 {row.to} ({row.evidence})")
             cite, edition = row.to, "2007"
+            if dst == "2017" and row.to_2017 is not None:
+                steps.append(row.evidence_2017)
+                return self._reviewed(doc, row.to_2017, ids, absent, steps)
         if edition == dst:
             return self._exists(doc, cite, ids, absent, steps)
         if edition == "2007" and dst == "2017":
             return self._aligned(cite, doc, ids, absent, steps)
         return Located("unresolved-other-code", (), f"no way from the {src} Laws to the {dst} Laws")
+
+    @staticmethod
+    def _reviewed(
+        doc: str, cite: str, ids: Collection[str], absent: Collection[str], steps: list[str]
+    ) -> Located:
+        """The table's own 2017 place for the rule (an empty one: the 2017 Laws have none)."""
+        if not cite:
+            return Located(
+                "unresolved-other-code",
+                (),
+                "; ".join([*steps, "the 2017 Laws have no provision that says it"]),
+            )
+        steps.append(f"in the 2017 Laws it is {cite} (reviewed table)")
+        return Crosswalk._exists(doc, cite, ids, absent, steps)
 
     @staticmethod
     def _exists(

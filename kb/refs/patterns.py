@@ -140,12 +140,18 @@ def load(lang: str) -> Language:
 @dataclass(frozen=True)
 class EditionMap:
     """A provision of an older edition (``src``) and the provision of the next edition that
-    carries the same rule (``to``, empty when none does), with the evidence."""
+    carries the same rule (``to``, empty when none does), with the evidence. ``to_2017``, when
+    given, is where the rule the citing text invokes is in the 2017 Laws (empty: nowhere), for
+    the rows where the 2007 -> 2017 alignment would carry the number to a provision that no
+    longer says it (1987 30B, after any player has bid: 2017 30 is ordered by whose turn it
+    was)."""
 
     src: str
     cite: str
     to: str
     evidence: str
+    to_2017: str | None = None
+    evidence_2017: str = ""
 
 
 @dataclass(frozen=True)
@@ -165,6 +171,8 @@ def editions() -> Editions:
     maps = {}
     for row in data.get("map", []):
         m = EditionMap(**row)
+        if (m.to_2017 is None) != (not m.evidence_2017):
+            raise PatternError(f"{EDITIONS_FILE}: {m.src} {m.cite}: to_2017 needs evidence_2017")
         if (m.src, m.cite) in maps:
             raise PatternError(f"{EDITIONS_FILE}: {m.src} {m.cite} is mapped twice")
         maps[(m.src, m.cite)] = m
