@@ -124,7 +124,7 @@ def check_deal(hands: Sequence[Iterable[Card | str]], talon: Iterable[Card | str
     for i, hand in enumerate(parsed, 1):
         if len(hand) != HAND_SIZE:
             raise RulesError(
-                f"bad deal: hand {i} has {len(hand)} cards "
+                f"bad deal {hands!r}: hand {i} has {len(hand)} cards "
                 f"({' '.join(map(str, hand))}); expected 10"
             )
     if len(tal) != TALON_SIZE:
@@ -132,7 +132,10 @@ def check_deal(hands: Sequence[Iterable[Card | str]], talon: Iterable[Card | str
     seen: set[Card] = set()
     for card in (c for hand in (*parsed, tal) for c in hand):
         if card in seen:
-            raise RulesError(f"bad deal: card {card} appears twice; each of the 32 cards once")
+            raise RulesError(
+                f"bad deal {hands!r}, talon {talon!r}: card {card} appears twice; "
+                "each of the 32 cards once"
+            )
         seen.add(card)
     return Deal((parsed[0], parsed[1], parsed[2]), tal)
 
