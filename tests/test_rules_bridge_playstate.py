@@ -4,8 +4,10 @@ cards (50B), and the facts of a card led or played out of turn (41, 53-57)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from kb.rules.bridge import RulesError, lead_facts, penalty_card_kind, play_state
+from kb.rules.bridge import RulesError, Seat, lead_facts, penalty_card_kind, play_state
 
 T1 = ["HA", "H2", "H3", "H4"]  # led by West against South's spade contract; West wins
 
@@ -51,8 +53,25 @@ LEADS = [
                                                           "out_of_turn": True, "leading": False}),
     ([["H2", "HA", "H3", "H4"], ["S2"]], "4S", "N", "W", {"premature": False,
                                                           "out_of_turn": False}),
-    # West plays out of turn after his partner East has led: not 57A's premature play
-    ([["SA"]], "4S", "N", "W", {"premature": False, "out_of_turn": True}),
+    # West plays out of turn after his partner East has led: not 57A's premature play but a
+    # play while his right-hand opponent (South) is still to play (2017 57D)
+    ([["SA"]], "4S", "N", "W", {"premature": False, "out_of_turn": True, "relation": "RHO",
+                                "before_rho": True}),
+    # a defender leads when his partner is on lead: a lead out of turn (56), not premature
+    ([T1], "4S", "S", "E", {"premature": False, "relation": "partner",
+                            "leading": True, "before_rho": False}),
+    # South wins trick 1 and leads, West and North play; West leads to the next trick before
+    # East has played to this one (57A), declarer having played from both hands (57C1)
+    ([["H2", "H3", "H4", "HA"], ["SA", "S2", "S3"]], "4S", "S", "W",
+     {"premature": True, "to_next_trick": True, "declarer_played_both_hands": True}),
+    # East faces the opening lead when it is his partner West's turn to lead
+    ([], "4S", "S", "E", {"relation": "partner", "premature": False, "opening_lead": True}),
+    # in turn: no relation
+    ([["SA", "S2"]], "4S", "S", "E", {"relation": None, "out_of_turn": False,
+                                       "declarer_played_both_hands": False}),
+    # trick 13 is due
+    ([[f"S{r}", f"H{r}", f"D{r}", f"C{r}"] for r in "23456789TJQKA"][:12], "4S", "S", "W",
+     {"trick": 13, "leading": True}),
 ]  # fmt: skip
 
 
@@ -62,6 +81,43 @@ def test_lead_facts(
 ) -> None:
     facts = lead_facts(tricks, contract=contract, declarer=declarer, seat=seat, edition="2017")
     assert {k: facts[k] for k in expected} == expected
+
+
+SEATS = ("N", "E", "S", "W")
+DECK = [f"{s}{r}" for s in "SHDC" for r in "23456789TJQKA"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    played=st.integers(min_value=0, max_value=51),
+    declarer=st.sampled_from(SEATS),
+    seat=st.sampled_from(SEATS),
+    deck=st.permutations(DECK),
+)
+def test_lead_facts_agree_with_each_other(
+    played: int, declarer: str, seat: str, deck: list[str]
+) -> None:
+    """Whatever the record: the relation names who was due, the 57A / 57D / 55 facts exclude
+    each other and only a defender is ever premature."""
+    cards = deck[:played]
+    tricks = [cards[i : i + 4] for i in range(0, len(cards), 4)]
+    f = lead_facts(tricks, contract="3NT", declarer=declarer, seat=seat, edition="2007")
+    who, turn = Seat.parse(seat), Seat.parse(str(f["turn_of"]))
+    assert f["out_of_turn"] == (f["relation"] is not None)
+    if f["relation"] is not None:
+        assert turn is {"partner": who.partner, "LHO": who.lho, "RHO": who.rho}[f["relation"]]
+    assert f["trick"] == played // 4 + 1
+    assert f["leading"] == (played % 4 == 0) and f["opening_lead"] == (played == 0)
+    assert sum(bool(f[k]) for k in ("premature", "before_rho", "wrong_hand")) <= 1
+    defender = f["offender_role"] in ("declarer_lho", "declarer_rho")
+    assert not (f["premature"] or f["before_rho"]) or (defender and not f["leading"])
+    if not f["leading"]:
+        leader = Seat.parse(play_state(tricks, contract="3NT", declarer=declarer).tricks[-1].leader)
+        gone = {leader.next(i) for i in range(played % 4)}
+        assert f["to_next_trick"] == (who in gone)
+        assert f["declarer_played_both_hands"] == (
+            {Seat.parse(declarer), Seat.parse(declarer).partner} <= gone
+        )
 
 
 @pytest.mark.parametrize(

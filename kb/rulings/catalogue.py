@@ -40,12 +40,13 @@ RECORD_FACTS = {
     "claim": (
         "claim_cards_n", "claim_cards_e", "claim_cards_s", "claim_cards_w", "claiming_player",
         "claim_leader", "claim_trump", "claim_tricks", "claim_line",
-    ),  # fmt: skip
+    ),
     "adjusted": (
         "side_responsibility", "scoring_form", "session_percent", "weighted_results",
         "board_vulnerability", "field_scores", "comparison_score",
-    ),  # fmt: skip
-}
+    ),
+    "play": ("tricks", "contract", "declarer", "offender"),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,12 @@ holds a trump (70C), whether a normal line could lose a claimed trick (70D1), wh
 given up could not be lost by any legal play (71) or would have been won (69B2).
 ``adjusted``: from a contestant's responsibility, the form of scoring and his session
 percentage, the artificial score (12C2); from weighted results, the weighted score against the
-field or the other table (12C1(c)). A record the core refuses is a ``bad-record`` error with its
-message.
+field or the other table (12C1(c)).
+``play``: from the contract, declarer, the tricks played so far and the player who led or played
+the card in question (:func:`kb.rules.bridge.lead_facts`), whose turn it was and the offender's
+relation to that player - what Laws 41 and 53-57 turn on - and, for a defender holding a
+penalty card, whether he or his partner is to play (50C, 50D). A record the core refuses is a
+``bad-record`` error with its message.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from kb.rules.bridge import (
     auction_facts,
     award_for,
     claim_facts,
+    lead_facts,
     revoke_transfer,
     weighted_entries,
     weighted_imps,
@@ -57,16 +62,17 @@ def _auction(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | Non
 REVOKE_RECORD = ("winners", "revoke_trick", "offender", "declarer")
 
 
+def _require(facts: Mapping[str, Any], record: tuple[str, ...], what: str, why: str) -> None:
+    """A record is whole or refused: name the facts it lacks and what they are needed for."""
+    absent = [k for k in record if k not in facts]
+    if absent:
+        raise RulingError("bad-record", f"{what} need {', '.join(absent)} {why}", record)
+
+
 def _revoke(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
     if "winners" not in facts:
         return None
-    absent = [k for k in REVOKE_RECORD if k not in facts]
-    if absent:
-        raise RulingError(
-            "bad-record",
-            f"the winners of the tricks need {', '.join(absent)} to compute a transfer (Law 64)",
-            REVOKE_RECORD,
-        )
+    _require(facts, REVOKE_RECORD, "the winners of the tricks", "to compute a transfer (Law 64)")
     winners = [Seat.parse(w) for w in facts["winners"]]
     off, trick = Seat.parse(facts["offender"]), facts["revoke_trick"]
     if not 1 <= trick <= len(winners):
@@ -226,12 +232,50 @@ def _adjusted(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | No
     return out or None
 
 
+PLAY_RECORD = ("tricks", "contract", "declarer", "offender")
+DECLARING = ("declarer", "dummy")
+
+
+def _play(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
+    if "tricks" not in facts:
+        return None
+    _require(facts, PLAY_RECORD, "the tricks played", "to say whose turn it was (Laws 41, 53-57)")
+    f = lead_facts(
+        facts["tricks"],
+        contract=facts["contract"],
+        declarer=facts["declarer"],
+        seat=facts["offender"],
+        edition=edition,
+    )
+    # a defender holding a penalty card: is he to play (50C, 50D1) or his partner to lead (50D2)?
+    penalty_turn = (
+        "offender_to_play"
+        if not f["out_of_turn"]
+        else "partner_to_lead"
+        if f["leading"] and f["relation"] == "partner"
+        else None
+    )
+    return {
+        "offender_declaring_side": f["offender_role"] in DECLARING,
+        "turn_declaring_side": f["turn_role"] in DECLARING,
+        "out_of_turn": f["out_of_turn"],
+        "leading": f["leading"],
+        "opening_lead": f["opening_lead"],
+        "trick_thirteen": f["trick"] == 13,
+        "premature": f["premature"],
+        "before_rho": f["before_rho"],
+        "declarer_played_both_hands": f["declarer_played_both_hands"],
+        "penalty_turn": penalty_turn,
+    }
+
+
 DERIVATIONS: dict[str, Callable[[Mapping[str, Any], Edition], dict[str, Any] | None]] = {
     "auction": _auction,
     "revoke": _revoke,
     "exposed": _exposed,
     "claim": _claim,
     "adjusted": _adjusted,
+    "play": _play,
 }
 
 

@@ -224,11 +224,16 @@ def lead_facts(
     """The facts of a card led or played by ``seat`` after ``tricks`` (Laws 41, 53-57).
 
     ``turn_of`` is who should have played, ``out_of_turn`` whether ``seat`` was not that player,
-    ``leading`` whether the card is a lead, ``opening_lead`` whether it is the first lead of
-    the hand, ``offender_role`` and ``turn_role`` are "declarer", "dummy", "declarer_lho" or
-    "declarer_rho"; ``premature`` is a defender's play out of turn before his partner has played
-    to the current trick (57A); ``trick`` the number of the trick; ``wrong_hand`` a lead by
-    declarer from his hand when dummy was on lead, or the reverse (55).
+    ``relation`` that player seen from ``seat`` ("partner", "LHO", "RHO"; None in turn),
+    ``leading`` whether the next card due is a lead, ``opening_lead`` whether it is the first
+    lead of the hand, ``offender_role`` and ``turn_role`` are "declarer", "dummy",
+    "declarer_lho" or "declarer_rho"; ``trick`` the number of the trick the card is due to;
+    ``to_next_trick`` whether ``seat`` has already played to the unfinished trick, so his card
+    is a lead to the next one; ``premature`` is a defender's lead or play before his partner has
+    played to the current trick (57A); ``before_rho`` a defender's play (not a lead) while his
+    right-hand opponent is still to play (2017 57D); ``declarer_played_both_hands`` whether
+    declarer has played from his hand and from dummy to the unfinished trick (57C1);
+    ``wrong_hand`` a lead by declarer from his hand when dummy was on lead, or the reverse (55).
     """
     ed = bridge_edition(edition)
     state = play_state(tricks, contract=contract, declarer=declarer)
@@ -238,18 +243,27 @@ def lead_facts(
         raise RulesError(f"bad play record: all 13 tricks are played, {who} cannot lead or play")
     turn = Seat.parse(state.next_to_play)
     trick = len(state.tricks) + (1 if state.leading else 0)
-    defenders = (decl.lho, decl.rho)
-    premature = not state.leading and who in defenders and turn is who.partner and who is not turn
+    current = [] if state.leading else state.tricks[-1]
+    played = set() if not current else {
+        Seat.parse(current.leader).next(i) for i in range(len(current.cards))
+    }  # fmt: skip
+    defender = who in (decl.lho, decl.rho)
+    relation = {who.partner: "partner", who.lho: "LHO", who.rho: "RHO"}.get(turn)
+    to_next = who in played
     return {
         "edition": ed.value,
         "trick": trick,
         "turn_of": str(turn),
         "out_of_turn": who is not turn,
+        "relation": relation,
         "leading": state.leading,
         "opening_lead": state.leading and trick == 1,
         "offender": str(who),
         "offender_role": _role(who, decl),
         "turn_role": _role(turn, decl),
+        "to_next_trick": to_next,
         "wrong_hand": who is not turn and {who, turn} == {decl, decl.partner},
-        "premature": premature,
+        "premature": defender and relation == "partner" and not state.leading,
+        "before_rho": defender and relation == "RHO" and not state.leading and not to_next,
+        "declarer_played_both_hands": {decl, decl.partner} <= played,
     }
