@@ -43,37 +43,22 @@ from kb.store import KB
 from kb.views.nodes import location
 
 # --- adapter: everything this module takes from kb.search (re-point here when it changes) ------
-# Private names are used where kb.search keeps private what the browser must mirror; each is
-# listed in the site-search report so that the search rework can offer a public equivalent.
-from kb.search import cache as search_cache  # isort: skip
+# kb.search.export is the public face of what the browser mirrors; the cite parser's and the
+# normaliser's patterns are read as the browser engine needs them.
 from kb.search import cite as search_cite  # isort: skip
-from kb.search import normalize, query, route  # isort: skip
+from kb.search import export, normalize, query  # isort: skip
+from kb.search import route as search_route  # isort: skip
 from kb.search.analyze import MAX_KEY_WORDS, Analyzer, analyzer  # isort: skip
-from kb.search.index import FUZZY_MIN, CorpusCache, _analyse_cached, unit_text  # isort: skip
+from kb.search.export import FUZZY_MIN, LangUnits  # isort: skip
 from kb.search.intent import PREFIX_KEY  # isort: skip
 from kb.search.intent import patterns as intent_patterns  # isort: skip
 from kb.search.langdata import LANGS  # isort: skip
-from kb.search.langdata import load as load_lang  # isort: skip
-from kb.search.service import index_from_kb  # isort: skip
+from kb.search.service import index_for  # isort: skip
+from kb.search.units import unit_text  # isort: skip
 
 fold = normalize.fold
 LATIN = query.LATIN_LANGS
-ROUTE_FUZZY_MIN = route.FUZZY_MIN
-
-
-@dataclass
-class LangUnits:
-    """One language's search units as the server indexed them."""
-
-    ids: list[str]  # node IDs, in index order
-    lemma_docs: list[list[str]]  # each unit's folded lemmas, context titles and cite terms
-    exact_docs: list[list[str]]  # ... and its exact forms
-    headings: list[list[str]]  # the lemmas of the unit's own heading (title, defined term)
-    surface: dict[str, set[str]]  # folded word form -> the lemmas it has in the units' texts
-    words: list[tuple[str, str]]  # (exact form, lemma) of every word of the units' texts
-    prior: list[float]  # the server's prior per unit (a bare heading counts less)
-    definitions: list[int]  # positions of the definitions' units
-    vocabulary: set[str]  # the index's lemmas
+ROUTE_FUZZY_MIN = search_route.FUZZY_MIN
 
 
 @dataclass
@@ -87,47 +72,27 @@ class ServerSearch:
 
 
 def server_search(kb: KB) -> ServerSearch:
-    """The server's search over ``kb``: every language's units, analysed as the server does
-    (read from the corpus cache next to the KB, written there when missing)."""
-    index = index_from_kb(kb, cached=True)
-    store = CorpusCache(kb.path.resolve().parent, search_cache.kb_key(kb.path))
-    langs = {}
-    for lang in index.langs:
-        lidx = index.langs[lang]
-        done = _analyse_cached(lang, [index.nodes[u] for u in lidx.units], index.nodes, store)
-        headings: list[list[str]] = [[] for _ in done.units]
-        for lemma, units in done.heading.items():
-            for j in units:
-                headings[j].append(lemma)
-        langs[lang] = LangUnits(
-            ids=list(done.units),
-            lemma_docs=done.lemma_docs,
-            exact_docs=done.exact_docs,
-            headings=[sorted(h) for h in headings],
-            surface={f: set(lemmas) for f, lemmas in done.surface.items()},
-            words=[(ex, lem) for ut in done.unit_texts.values() for _, _, lem, ex in ut.words],
-            prior=[float(p) for p in lidx.prior],
-            definitions=[int(j) for j in lidx.is_def.nonzero()[0]],
-            vocabulary=set(lidx.lemma.postings),
-        )
+    """The server's search over ``kb``: every language's units, analysed as the index was."""
+    index = index_for(kb)
     docs = {
         d: {"lang": m.lang, "game": m.game, "edition": m.edition, "lawNumbered": m.law_numbered}
-        for d, m in index.docs.items()
+        for d, m in export.docs(index).items()
     }
+    nodes = {n.id: n for n in kb.nodes()}
     return ServerSearch(
-        docs, index.nodes, langs, lambda node_id: query.result_dict(index, node_id, 0.0, set())
+        docs, nodes, export.units(kb, index), lambda node_id: export.shown(index, node_id)
     )
 
 
 def synonym_lemmas(an: Analyzer) -> set[str]:
-    """The lemmas of a language's synonym keys."""
-    return {w for key, _ in load_lang(an.code).synonyms for w in an._key_forms(key)[0]}
+    """The lemmas (and folded words) of a language's synonym keys."""
+    return {w for key, _ in an.synonym_pairs() for form in an.key_forms(key) for w in form}
 
 
 def synonym_table(an: Analyzer) -> dict[tuple[str, ...], list[tuple[str, str | None]]]:
     """A language's synonym keys (folded lemmas and folded surface forms) -> (value, document
     the query must name or None)."""
-    return an._synonyms
+    return export.synonym_table(an)
 
 
 def cite_patterns() -> dict[str, Any]:
@@ -150,7 +115,7 @@ def cite_patterns() -> dict[str, Any]:
         "paren": js_regex(normalize._PAREN_RE.pattern),
         "pointTerm": js_regex(normalize._POINT_RE.pattern),
         "homoglyphs": _table(normalize._HOMOGLYPHS),
-        "routeSection": js_regex(route._SECTION_CITE.pattern),
+        "routeSection": js_regex(search_route._SECTION_CITE.pattern),
     }
 
 
@@ -172,44 +137,38 @@ def text_tables() -> dict[str, Any]:
     }
 
 
-QUERY_WEIGHTS = (
-    *("EXACT_WEIGHT", "EXPANSION_WEIGHT", "ROUTE_WEIGHT", "ROUTE_OWN_LANGUAGE", "FUZZY_COVER"),
-    *("TITLE_WEIGHT", "DEFINITION_BOOST", "DEFINITION_WORDS", "STEER_OTHER", "DOCUMENT_TOP"),
-    *("PIVOT_WEIGHT", "COMMON_SHARE", "PIVOT_TOP", "PREFIX_WEIGHT", "SNIPPET_CHARS", "UNHINTED"),
-    *("UNHINTED_CODE", "WITHIN_CITE", "OUTSIDE_CITE", "TOP_PER_LANGUAGE"),
-)
-
-
 def weights() -> dict[str, float | int]:
-    """The ranking constants of kb/search/query.py and kb/search/route.py, by name."""
-    out: dict[str, float | int] = {n: getattr(query, n) for n in QUERY_WEIGHTS}
-    out["MARK"] = list(query.MARK)
+    """The ranking constants the browser engine reads, by name."""
+    out: dict[str, float | int] = dict(export.BROWSER_WEIGHTS)
+    out["MARK"] = ["[", "]"]
     out["FUZZY_MIN"] = FUZZY_MIN
-    out["ROUTE_FUZZY_MIN"] = route.FUZZY_MIN
-    out["SECTION_EDGE"] = route.SECTION_EDGE
+    out["ROUTE_FUZZY_MIN"] = search_route.FUZZY_MIN
+    out["SECTION_EDGE"] = search_route.SECTION_EDGE
     out["MAX_KEY_WORDS"] = MAX_KEY_WORDS
     out["PREFIX_KEY"] = PREFIX_KEY
-    out["ROUTE_KEEP"] = inspect.signature(route.route_cites).parameters["keep"].default
+    out["ROUTE_KEEP"] = inspect.signature(search_route.Route.cites).parameters["keep"].default
     return out
 
 
 def route_languages() -> tuple[str, ...]:
     """The query languages with a vocabulary route."""
-    return route.languages()
+    return search_route.languages()
 
 
 def route_vocabulary(code: str) -> frozenset[str]:
     """Every lemma a language's route knows (none without a route)."""
-    return route.vocabulary(code) if code in route.languages() else frozenset()
+    if code not in search_route.languages():
+        return frozenset()
+    return export.route(code, analyzer(code)).vocabulary
 
 
 def route_entries(code: str) -> list[dict[str, Any]]:
     """A vocabulary route's entries: lemmas, cites, and for a section the words its heading
     adds to its law's title and all its heading's words."""
     an = analyzer(code)
-    own = route._own_words(code)
+    own = export.route(code, an).own_words
     out = []
-    for e, (own_words, heading) in zip(route.entries(code), own, strict=True):
+    for e, (own_words, heading) in zip(search_route.entries(code), own, strict=True):
         entry: dict[str, Any] = {"cites": list(e.cites)}
         if e.heading is not None:
             entry["own"] = sorted(own_words)

@@ -121,21 +121,16 @@ def check_deal(hands: Sequence[Iterable[Card | str]], talon: Iterable[Card | str
         tuple(parse_card(c) for c in as_list(hand, "hand", "a list of 10 cards")) for hand in rows
     )
     tal = tuple(parse_card(c) for c in as_list(talon, "talon", "a list of 2 cards"))
-    for i, hand in enumerate(parsed, 1):
+    for i, (given, hand) in enumerate(zip(rows, parsed, strict=True), 1):
         if len(hand) != HAND_SIZE:
-            raise RulesError(
-                f"bad deal {hands!r}: hand {i} has {len(hand)} cards "
-                f"({' '.join(map(str, hand))}); expected 10"
-            )
+            # the hand as given, so an empty or odd container is quoted as the caller wrote it
+            raise RulesError(f"bad deal: hand {i} {given!r} has {len(hand)} cards; expected 10")
     if len(tal) != TALON_SIZE:
         raise RulesError(f"bad talon {talon!r}: {len(tal)} cards; expected 2")
     seen: set[Card] = set()
     for card in (c for hand in (*parsed, tal) for c in hand):
         if card in seen:
-            raise RulesError(
-                f"bad deal {hands!r}, talon {talon!r}: card {card} appears twice; "
-                "each of the 32 cards once"
-            )
+            raise RulesError(f"bad deal: card {card} appears twice; each of the 32 cards once")
         seen.add(card)
     return Deal((parsed[0], parsed[1], parsed[2]), tal)
 
