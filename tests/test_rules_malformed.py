@@ -104,6 +104,8 @@ VALID: dict[str, dict[str, Any]] = {
         "edition": "2017",
         "session_percent": 55.0,
     },
+    "adjusted.award_for": {"responsibility": "partly"},
+    "adjusted.weighted_entries": {"lines": ["60% N 4S=", "0.4 N 4S-1"]},
     "adjusted.weighted_results": {"weighted": [(0.5, "N 4S="), (0.5, "N 4S-1")], "vul": "NS"},
     "adjusted.weighted_matchpoints": {
         "weighted": [(0.5, 620), (0.5, -100)],
