@@ -22,8 +22,7 @@ from kb.refs.patterns import languages
 from kb.rules.bridge import check_auction
 from kb.rules.errors import RulesError
 from kb.rulings import suggest
-from kb.search.index import SearchIndex
-from kb.search.query import Enricher, detect_languages, search
+from kb.search import Enricher, SearchIndex, detect_languages, search
 
 LANG_DIR = Path(__file__).resolve().parent / "lang"
 DEALER = re.compile(
@@ -141,7 +140,7 @@ def ask(
         raise TooManyCalls(len(auction["calls"]), max_calls)
     found = []
     for cite, named in find_citations(question, auction["calls"] if auction else ()):
-        nodes = [index.by_doc_cite[(d, cite)] for d in index.docs if (d, cite) in index.by_doc_cite]
+        nodes = [f"{d}:{cite}" for d in index.docs if index.has(d, cite)]
         # a bare "1H" or "4S" that is no provision is a bid told in words, not a citation
         if nodes or named:
             found.append({"cite": cite, "nodes": nodes})

@@ -111,4 +111,7 @@ def build(path: Path = store.DEFAULT_PATH, corpus_dir: Path = CORPUS_DIR) -> sto
         term_links=term_links,
     )
     store.write(built, path)
+    from kb.search.service import build_index
+
+    build_index(path)  # the search index next to the KB (kb/search/artefact.py)
     return built

@@ -114,9 +114,15 @@ def test_ask_text_says_when_dealer_is_assumed(built):
     assert "dealer N (assumed)" in r.stdout and "contract 2D" in r.stdout
 
 
-def test_eval_prints_the_table(built):
-    r = run(built, "eval")
+def test_eval_prints_a_table_per_set(built):
+    r = run(built, "eval", "--set", "dev")
     assert r.exit_code == 0, r.output
-    head = r.stdout.splitlines()[:2]
-    assert "R@1" in head[0] and "R@5" in head[0] and "MRR@10" in head[0]
-    assert head[1].startswith("overall")
+    head = r.stdout.splitlines()[:3]
+    assert head[0].startswith("== dev: queries.jsonl")
+    assert "law R@1" in head[1] and "para R@1" in head[1] and "MRR" in head[1]
+    assert head[2].startswith("overall")
+
+
+def test_eval_of_an_unknown_set_is_a_clear_error(built):
+    r = run(built, "eval", "--set", "nope")
+    assert r.exit_code == 2 and "unknown evaluation set 'nope'" in r.stderr

@@ -3,21 +3,20 @@ the node; a citation among a few words lands first, the words reranking inside i
 
 from __future__ import annotations
 
-from functools import cache
+import time
 
 import pytest
-from conftest import DOCS, parsed_doc
 
-from kb.search import SearchIndex, corpus_meta, search
+from kb.search import SearchIndex, search
 from kb.search.cite import parse_query, split_query
+from kb.search.service import index_for
+from kb.store import KB
 
 
-@cache
-def index() -> SearchIndex:
-    """The index over every document (each language indexed on first use)."""
-    return SearchIndex.build(
-        [n for d in DOCS for n in parsed_doc(d).nodes], corpus_meta(), lazy=True
-    )
+@pytest.fixture(scope="module")
+def index(kb: KB) -> SearchIndex:
+    """The index of the session's KB."""
+    return index_for(kb)
 
 
 @pytest.mark.parametrize(
@@ -153,11 +152,52 @@ def test_split_citation_and_words(typed: str, cite: str, rest: str) -> None:
         ("27B1 hesitation", ("sk-2017:27B1", "sr-2007:27B1")),
     ],
 )
-def test_citation_lands_first(typed: str, inside: tuple[str, ...]) -> None:
-    top = search(index(), typed, limit=1)[0]["id"]
+def test_citation_lands_first(index: SearchIndex, typed: str, inside: tuple[str, ...]) -> None:
+    top = search(index, typed, limit=1)[0]["id"]
     assert any(top == g or top.startswith(g) for g in inside), top
 
 
-def test_words_rerank_inside_the_cited_law() -> None:
-    ids = [r["id"] for r in search(index(), "član 27 nedovoljan licit", limit=3)]
+def test_words_rerank_inside_the_cited_law(index: SearchIndex) -> None:
+    ids = [r["id"] for r in search(index, "član 27 nedovoljan licit", limit=3)]
     assert all(i.startswith("sr-2007:27") for i in ids), ids
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        " ".join(["1"] * 250),  # all digits
+        " ".join(["law 1"] * 80),  # all citations
+        " ".join(["član"] * 120) + " 5",  # law words
+        " ".join(["27B1a"] * 80),  # sectioned cites
+        "pravidlo " * 50 + "16 D 2 " * 30,
+        "правило 27 " * 40 + "čl. 5 " * 20,  # mixed scripts
+    ],
+    ids=["digits", "citations", "law-words", "sectioned", "repetitive", "mixed-scripts"],
+)
+def test_citation_parsing_is_bounded(typed: str) -> None:
+    typed = typed[:500]
+    t0 = time.process_time()
+    parse_query(typed)
+    split_query(typed)
+    assert time.process_time() - t0 < 0.1  # the issue's bound for a whole search; ~2 ms here
+
+
+@pytest.mark.parametrize("n", [10, 40, 160])
+def test_split_reads_a_bounded_number_of_spans(n: int) -> None:
+    from kb.search import cite
+
+    cite._parse_cached.cache_clear()
+    calls = 0
+    real = cite._parse
+
+    def counted(text: str):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return real(text)
+
+    cite._parse = counted  # type: ignore[assignment]
+    try:
+        split_query(" ".join(f"x{i} law {i % 90 + 1}" for i in range(n)))
+    finally:
+        cite._parse = real  # type: ignore[assignment]
+    assert calls <= min(cite.MAX_CANDIDATES, cite.MAX_CITE_WORDS * 2 * n)

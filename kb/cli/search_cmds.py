@@ -56,13 +56,11 @@ def search(
 ) -> None:
     """Search every document (or one) for a query, in any of sr, hr, sk, pl, ru, en."""
     from kb.search import search as run
-    from kb.search.service import parallels_enricher
 
     if (query is None) == (batch is None):
         fail("give either a QUERY or --batch FILE")
     k = open_kb(kb)
     index = _index(k)
-    enrich = parallels_enricher(k)
     if batch is not None:
         try:
             text = sys.stdin.read() if str(batch) == "-" else batch.read_text("utf-8")
@@ -75,13 +73,13 @@ def search(
             return
         for line in lines:
             try:
-                res = run(index, line, doc=doc, lang=lang, limit=limit, enrich=enrich)
+                res = run(index, line, doc=doc, lang=lang, limit=limit)
                 typer.echo(json.dumps({"query": line, "results": res}, ensure_ascii=False))
             except ValueError as exc:
                 typer.echo(json.dumps({"query": line, "error": str(exc)}, ensure_ascii=False))
         return
     try:
-        results = run(index, query or "", doc=doc, lang=lang, limit=limit, enrich=enrich)
+        results = run(index, query or "", doc=doc, lang=lang, limit=limit)
     except ValueError as exc:
         fail(str(exc))
         return
@@ -103,15 +101,12 @@ def ask(
 ) -> None:
     """Answer a question: the citations in it, the passages that answer it, its auction."""
     from kb.ask import ask as run
-    from kb.search.service import parallels_enricher
 
     if edition not in ("2007", "2017"):
         fail(f"unknown edition {edition!r}; accepted: 2007, 2017")
     k = open_kb(kb)
     try:
-        answer = run(
-            _index(k), question, limit=limit, enrich=parallels_enricher(k), edition=edition
-        )
+        answer = run(_index(k), question, limit=limit, edition=edition)
     except ValueError as exc:
         fail(str(exc))
         return
@@ -151,31 +146,73 @@ def ask(
 
 @app.command("eval", rich_help_panel="Search")
 def evaluate(
-    queries: Annotated[Path | None, typer.Option(help="JSONL evaluation set.")] = None,
+    sets: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="An evaluation set by name (dev, holdout, situations-dev, situations-blind); "
+            "repeat for several. Default: every set whose file exists.",
+        ),
+    ] = None,
+    queries: Annotated[
+        Path | None, typer.Option(help="A JSONL evaluation file instead of the named sets.")
+    ] = None,
     kb: KbPath = store.DEFAULT_PATH,
-    misses: Annotated[bool, typer.Option("--misses", help="List queries missed in top 5.")] = False,
+    misses: Annotated[
+        bool, typer.Option("--misses", help="List queries missed in the top 5 (not blind sets).")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Recall@1, recall@5 and MRR@10 of search over the evaluation set, per language and kind."""
+    """Recall@1, recall@5 and MRR@10 of search, at the law and the paragraph level, per set,
+    language, kind and tag."""
     from kb import evaluate as ev
     from kb.search import search as run
 
-    try:
-        cases = ev.load_cases(queries or ev.QUERIES)
-    except (OSError, ValueError) as exc:
-        fail(str(exc))
-        return
+    chosen: list[tuple[str, Path, str]] = []
+    if queries is not None:
+        chosen.append((queries.name, queries, "given file"))
+    for name in sets or ([] if queries else list(ev.SETS)):
+        if name not in ev.SETS:
+            fail(f"unknown evaluation set {name!r}; known: {', '.join(ev.SETS)}")
+        file, note = ev.SETS[name]
+        path = ev.EVAL_DIR / file
+        if path.exists() or sets:
+            chosen.append((name, path, note))
+    cases = {}
+    for name, path, _ in chosen:
+        try:
+            cases[name] = ev.load_cases(path)
+        except (OSError, ValueError) as exc:
+            fail(
+                str(exc) if not isinstance(exc, OSError) else f"cannot read {path}: {exc.strerror}"
+            )
+            return
     k = open_kb(kb)
     index = _index(k)
-    parent = {n.id: n.parent for n in index.nodes.values()}
-    t0 = time.perf_counter()
-    result = ev.evaluate(cases, lambda q: [r["id"] for r in run(index, q, limit=ev.DEPTH)], parent)
-    result["seconds"] = round(time.perf_counter() - t0, 2)
+    tree = ev.Tree.of(k.nodes())
+    report: dict[str, Any] = {}
+    for name, path, note in chosen:
+        t0 = time.perf_counter()
+        result = ev.evaluate(
+            cases[name],
+            lambda q: [r["id"] for r in run(index, q, limit=ev.DEPTH)],
+            tree,
+            blind=ev.is_blind(path),
+        )
+        result["set"] = {"name": name, "file": str(path.name), "note": note}
+        result["seconds"] = round(time.perf_counter() - t0, 2)
+        report[name] = result
     if as_json:
-        typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
         return
-    typer.echo(ev.report_table(result))
-    if misses:
-        typer.echo("-- missed in top 5")
-        for m in result["misses"]:
-            typer.echo(f"{m['q']!r}: gold {m['gold']} got {m['got']}")
+    for name, result in report.items():
+        info = result["set"]
+        typer.echo(
+            f"== {name}: {info['file']} ({info['note']}), {result['overall']['law']['n']} queries"
+        )
+        typer.echo(ev.report_table(result))
+        if misses and result["misses"]:
+            typer.echo("-- missed in top 5 (paragraph level)")
+            for m in result["misses"]:
+                typer.echo(f"{m['q']!r}: gold {m['gold']} got {m['got']}")
+        typer.echo("")

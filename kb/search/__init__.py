@@ -1,23 +1,83 @@
-"""Search: per-language analyzers, a rank-bm25 index over the smallest nodes, ranked queries.
+"""Search: a query in any of six languages (or a citation) -> ranked nodes with marked snippets.
 
-from kb.search import SearchIndex, corpus_meta, search
-index = SearchIndex.build(nodes, corpus_meta())
-search(index, "nedovoljan licit", doc=None, lang=None, limit=10)
+The index is written by ``lawdesk build`` next to the KB (kb/search/artefact.py) and opened by
+``kb.search.service.index_for(kb)``; ``search(index, "nedovoljan licit")`` answers a query.
 """
 
 from __future__ import annotations
 
-from kb.search.analyze import Analyzer, analyzer, load_all
-from kb.search.index import DocMeta, SearchIndex, corpus_meta
-from kb.search.query import detect_languages, search
+from collections.abc import Callable
+from typing import Any
+
+from kb.search.index import SearchIndex, StaleIndex
+from kb.search.langdata import LANGS
+from kb.search.query import detect_languages, parse
+from kb.search.rank import Filters, Ranker
+from kb.search.results import result, top
+from kb.search.units import DocMeta
 
 __all__ = [
-    "Analyzer",
+    "LANGS",
     "DocMeta",
+    "Enricher",
     "SearchIndex",
-    "analyzer",
-    "corpus_meta",
+    "StaleIndex",
     "detect_languages",
-    "load_all",
     "search",
 ]
+
+# A hook for callers: given a result dict and the index, extra keys to add to the result.
+Enricher = Callable[[dict[str, Any], SearchIndex], dict[str, Any]]
+
+
+def search(
+    index: SearchIndex,
+    query: str,
+    *,
+    doc: str | None = None,
+    lang: str | None = None,
+    game: str | None = None,
+    edition: str | None = None,
+    query_lang: str | None = None,
+    limit: int = 10,
+    enrich: Enricher | None = None,
+) -> list[dict[str, Any]]:
+    """Ranked results for ``query``: dicts with id, doc, law, cite, kind, title, snippet, score,
+    parallels (and term for definitions). ``doc``/``lang``/``game``/``edition`` filter the
+    results; ``query_lang`` fixes the query language instead of detecting it; ``enrich`` may add
+    keys to each result. An unknown filter value raises ValueError saying what is accepted."""
+    check_filters(index, doc=doc, lang=lang, game=game, edition=edition, query_lang=query_lang)
+    q = parse(index.analyzers, {d: m.lang for d, m in index.docs.items()}, query, query_lang)
+    if q.empty:
+        return []
+    ranked = Ranker(index, q, Filters(doc, lang, game, edition)).rank()
+    out = [
+        result(index, node, score, ranked.marks.get(node))
+        for node, score in top(index, ranked.scores, limit)
+    ]
+    if enrich is not None:
+        for r in out:
+            r.update(enrich(r, index))
+    return out
+
+
+def check_filters(
+    index: SearchIndex,
+    *,
+    doc: str | None = None,
+    lang: str | None = None,
+    game: str | None = None,
+    edition: str | None = None,
+    query_lang: str | None = None,
+) -> None:
+    """Raise ValueError for a filter value no document has (or an unknown query language)."""
+    metas = index.docs.values()
+    for name, value, known in (
+        ("document", doc, list(index.docs)),
+        ("language", lang, sorted({m.lang for m in metas})),
+        ("game", game, sorted({m.game for m in metas})),
+        ("edition", edition, sorted({m.edition for m in metas})),
+        ("query language", query_lang, list(LANGS)),
+    ):
+        if value is not None and value not in known:
+            raise ValueError(f"unknown {name} {value!r}; known: {', '.join(known)}")

@@ -35,6 +35,9 @@ _LOWER_ITEM = re.compile(r"^\D*\d{1,3}\s*[a-h](?![a-z])")
 _NESTED_PART = re.compile(r"\d{1,3}|[a-z]{1,4}")
 # a cite with a section letter, typed among other words (law numbers 8-93, or 1-7 with a
 # paragraph: "1C", "4D" are calls)
+MAX_CITE_WORDS = 8  # "pravidlo č. 16 D 2 (a)": the longest cite a query spells, in words
+_CITE_PART = re.compile(r"^[(\[]?(?:\d{1,3}[a-zA-Z]{0,4}|[a-zA-Z]{1,4})[)\]]?[.,;:]?$")
+MAX_CANDIDATES = 200  # spans read per query at most (a query of numbers only is not a cite)
 _SECTIONED = re.compile(r"^(?:(?:[89]|\d\d)[A-H]|\d{1,2}[A-H]\d)")
 
 
@@ -64,16 +67,29 @@ def _law_words() -> list[tuple[str, re.Pattern[str]]]:
 
 def _strip_law_word(text: str) -> tuple[str, tuple[str, ...]]:
     """The query without a leading law word, and the languages whose word it was."""
+    digit = next((i for i, c in enumerate(text) if c.isdigit()), -1)
+    if digit <= 0:
+        return text.strip(), ()  # no number, or a number first: no law word before it
+    cut, hints = _law_word(text[: digit + 1])
+    return (text[cut:].strip() if cut else text.strip()), hints
+
+
+@functools.lru_cache(maxsize=4096)
+def _law_word(head: str) -> tuple[int, tuple[str, ...]]:
+    """Where the law word (and number sign) before the first digit of ``head`` ends (0: none),
+    and the languages whose word it is. ``head`` runs up to and including that digit, which is
+    all the patterns look at (a law word has no digit; a number follows it)."""
     hints: list[str] = []
-    rest = text
+    cut = 0
+    folded = fold(head)
     for code, pattern in _law_words():
-        for variant in (text, fold(text)):
+        for variant in (head, folded):
             m = pattern.match(variant)
             if m and m.end() < len(variant) and variant[m.end()].isdigit():
                 if code and code not in hints:
                     hints.append(code)
-                rest = variant[m.end() :]
-    return rest.strip(), tuple(hints)
+                cut = m.end()
+    return cut, tuple(hints)
 
 
 def _canonical(rest: str) -> str:
@@ -141,14 +157,32 @@ def split_query(text: str) -> tuple[QueryCite, str] | None:
     """A citation inside a query of other words, and those words: ``law 16 UI`` ->
     (16, "UI"), ``član 27 nedovoljan licit`` -> (27, "nedovoljan licit"). The cite must carry a
     law word or a section letter (``27B1 hesitation``): a bare number among words is a count
-    ("3 štiha"), not a Law. The longest cite wins, the earliest on a tie."""
+    ("3 štiha"), not a Law. The longest cite wins, the earliest on a tie.
+
+    Linear in the query's length: a cite starts at a law word or a number, spans at most
+    ``MAX_CITE_WORDS`` words, and at most ``MAX_CANDIDATES`` spans are read."""
     words = clean(text).split()
+    n = len(words)
+    digits = [k for k, w in enumerate(words) if any(c.isdigit() for c in w)]
+    if not digits:
+        return None
+    starts = sorted({i for i, w in enumerate(words) if _opens_cite(w)} | set(digits))
     best: tuple[int, int, QueryCite] | None = None
-    for i in range(len(words)):
-        for j in range(len(words), i, -1):
-            if j - i == len(words):
+    budget = MAX_CANDIDATES
+    for i in starts:
+        first_digit = next((k for k in digits if k >= i), n)
+        if first_digit - i >= MAX_CITE_WORDS:
+            continue
+        end = first_digit + 1  # the cite goes on while words look like its parts
+        while end < min(n, i + MAX_CITE_WORDS) and _CITE_PART.match(words[end]):
+            end += 1
+        for j in range(end, first_digit, -1):
+            if j - i == n:
                 continue  # the whole query is parse_query's business
-            found = _parse(" ".join(words[i:j]))
+            budget -= 1
+            if budget < 0:
+                break
+            found = _parse_cached(" ".join(words[i:j]))
             if found is None:
                 continue
             cite, worded = found
@@ -156,8 +190,25 @@ def split_query(text: str) -> tuple[QueryCite, str] | None:
                 if best is None or j - i > best[1] - best[0]:
                     best = (i, j, cite)
                 break
+        if budget < 0:
+            break
     if best is None:
         return None
     i, j, cite = best
     rest = " ".join(words[:i] + words[j:]).strip(" .,;:?!")
     return (cite, rest) if rest else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _opens_cite(word: str) -> bool:
+    """Whether a word may open a cite: a law word ("član", "pravidlo", "law27b1b")."""
+    low = word.lower()
+    for variant in (low, sr_to_latin(low)):
+        if _strip_law_word(f"{variant} 1")[0] == "1" or _strip_law_word(variant)[1]:
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> tuple[QueryCite, bool] | None:
+    return _parse(text)

@@ -6,11 +6,8 @@ quoting the file, line number and line, and saying what is accepted.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 LANG_DIR = Path(__file__).resolve().parent.parent / "lang"
 LANGS: tuple[str, ...] = ("sr", "hr", "sk", "pl", "ru", "en")
@@ -81,17 +78,3 @@ def load(code: str) -> LangData:
                 "game:<game>"
             )
     return LangData(code, stop, overrides, read_pairs(folder / "synonyms.tsv"), intents)
-
-
-def pipeline_factory(code: str) -> Callable[[], Any]:
-    """The ``make_pipeline`` factory exported by ``kb/lang/<code>/pipeline.py``."""
-    module = importlib.import_module(f"kb.lang.{code}.pipeline")
-    return module.make_pipeline
-
-
-def lexicon(code: str) -> Callable[[str], bool] | None:
-    """The ``is_known(word)`` check a language's ``pipeline.py`` may export, or None. With one,
-    a word of that language in a mixed query is not "corrected" as a typo of another language's
-    word (English "limit" is not a misspelt Croatian "licit")."""
-    module = importlib.import_module(f"kb.lang.{code}.pipeline")
-    return getattr(module, "is_known", None)

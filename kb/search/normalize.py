@@ -1,4 +1,4 @@
-"""Text normalisation shared by every analyzer: Unicode form, Serbian script, folding, cite terms.
+"""Text normalisation shared by every analyzer: Unicode form, folding, cite terms.
 
 Pure functions, no language data (the Serbian script table is ``kb.script``, shared with the
 reader): the per-language word lists live in ``kb/lang/<code>/``.
@@ -22,6 +22,31 @@ CITE_RE = re.compile(
 _PAREN_RE = re.compile(r"\(([a-z]{1,4}|\d{1,2})\)")
 _POINT_RE = re.compile(r"(?<![\w.])(\d{1,3})\.(\d{1,2})(?![\d\w])")
 
+# Russian Cyrillic -> Latin as the Slavic Latin alphabets spell the same sounds, so that a
+# Russian word meets its cognate in a Latin text ("ренонс" -> renons, "карта" -> karta)
+_RU_LATIN = str.maketrans(
+    {
+        **dict(zip("абвгдезийклмнопрстуфхцы", "abvgdezijklmnoprstufhcy", strict=True)),
+        "ж": "ž",
+        "ч": "č",
+        "ш": "š",
+        "щ": "šč",
+        "ю": "ju",
+        "я": "ja",
+        "э": "e",
+        "ё": "e",
+        "ь": "",
+        "ъ": "",
+        # Serbian letters, for a Serbian word typed in Cyrillic
+        "ђ": "dj",
+        "ј": "j",
+        "љ": "lj",
+        "њ": "nj",
+        "ћ": "ć",
+        "џ": "dž",
+    }
+)
+
 
 def clean(text: str) -> str:
     """NFC, NBSP and other odd spaces to a plain space, soft hyphens dropped."""
@@ -32,9 +57,23 @@ def clean(text: str) -> str:
 @functools.lru_cache(maxsize=200_000)
 def fold(word: str) -> str:
     """Drop diacritics: ``č`` -> ``c``, ``đ`` -> ``dj``, ``ł`` -> ``l``; keeps ``й``."""
+    if word.isascii():
+        return word
     s = unicodedata.normalize("NFD", word.translate(_SPECIAL))
     s = "".join(c for c in s if c == _BREVE or unicodedata.category(c) != "Mn")
     return unicodedata.normalize("NFC", s)
+
+
+@functools.lru_cache(maxsize=100_000)
+def latin(word: str) -> str:
+    """A lower-case word folded and in Latin letters (Russian and Serbian Cyrillic
+    transliterated), to meet cognates across scripts; never indexed."""
+    return fold(fold(word).translate(_RU_LATIN))
+
+
+def has_digit(text: str) -> bool:
+    """Whether the text has a digit (a citation needs one)."""
+    return any(c.isdigit() for c in text)
 
 
 def cite_terms(text: str) -> list[str]:
@@ -43,6 +82,8 @@ def cite_terms(text: str) -> list[str]:
     Commentary points ``27.5`` give ``27`` and ``27.5``. A year such as ``2017`` gives nothing
     (at most three digits, not followed by another digit).
     """
+    if not has_digit(text):
+        return []
     out: list[str] = []
     for m in _POINT_RE.finditer(text):
         out.append(f"{m.group(1)}.{m.group(2)}")

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from kb.refs import CiteError, parse_cite
-from kb.search.analyze import analyzer
-from kb.search.index import FieldIndex
+from kb.search import bm25
+from kb.search.analyze import Analyzer
 from kb.search.langdata import LANG_DIR, LANGS, LangDataError, read_pairs
 
 VOCABULARY = "td_vocabulary.tsv"
@@ -52,6 +52,17 @@ def _titled(name: str, cite_re: re.Pattern[str]) -> list[tuple[str, str, str]]:
                 f"(cite like {cite_re.pattern})"
             )
         out.append((cols[0], cols[1].strip(), cols[2].strip()))
+    return out
+
+
+def official_titles() -> list[tuple[str, str, str]]:
+    """The official English titles of the Laws and their sections: (cite, edition, title)."""
+    out = []
+    laws = _titled("law_titles.tsv", re.compile(r"^\d{1,2}$"))
+    sections = _titled("section_titles.tsv", _SECTION_CITE)
+    for cite, t17, t07 in laws + sections:
+        out.append((cite, "2017", t17))
+        out.append((cite, "2007", t07 or t17))
     return out
 
 
@@ -95,101 +106,86 @@ def entries(code: str) -> tuple[Entry, ...]:
     return tuple(out)
 
 
-@functools.cache
-def _field(code: str) -> FieldIndex:
-    """The BM25 field over a route's entries."""
-    an = analyzer(code)
-    return FieldIndex([an.analyze(e.phrase).lemmas for e in entries(code)])
-
-
-@functools.cache
-def vocabulary(code: str) -> frozenset[str]:
-    """Every lemma a language's route knows."""
-    return frozenset(_field(code).postings)
-
-
-@functools.cache
-def _deletes(code: str) -> dict[str, frozenset[str]]:
-    """One-delete variants of the route's words (symmetric delete), for typo correction."""
-    out: dict[str, set[str]] = {}
-    for word in vocabulary(code):
-        if len(word) >= FUZZY_MIN and word.isalpha():
-            for i in range(len(word)):
-                out.setdefault(word[:i] + word[i + 1 :], set()).add(word)
-    return {k: frozenset(v) for k, v in out.items()}
-
-
-def fuzzy(code: str, word: str) -> set[str]:
-    """Words of a language's route at edit distance 1 from ``word`` ("опаздание" -> опоздание)."""
-    if len(word) < FUZZY_MIN:
+def data_words(code: str, an: Analyzer) -> set[str]:
+    """The words of a language's route phrases (lower-case, as typed), for its lemma table."""
+    if code not in languages():
         return set()
-    known, deletes = vocabulary(code), _deletes(code)
-    found = set(deletes.get(word, ()))
-    for i in range(len(word)):
-        shorter = word[:i] + word[i + 1 :]
-        found |= deletes.get(shorter, frozenset())
-        if shorter in known:
-            found.add(shorter)
-    found.discard(word)
-    return found
+    return {w for e in entries(code) for w in an.words(e.phrase)}
 
 
-def route_cites(code: str, terms: list[str], keep: float = 0.6) -> dict[str, float]:
-    """Cites named by lemma ``terms`` of language ``code``, each scored in (0, 1] (1 = best).
+class Route:
+    """One language's route: its entries as a BM25 field of the language's lemmas."""
 
-    Entries scoring under ``keep`` x the best one are dropped; a cite keeps its best score. A
-    section (``62D``) is kept only when the query has a word of its heading that its law's
-    title lacks ("trick twelve"), so that a query naming just the law does not spread over
-    every section.
-    """
-    fld = _field(code)
-    scores = np.zeros(fld.size, dtype=np.float32)
-    fld.add_scores(terms, scores)
-    best = float(scores.max()) if fld.size else 0.0
-    if best <= 0:
-        return {}
-    out: dict[str, float] = {}
-    found = entries(code)
-    asked = set(terms)
-    sections = set()
-    for j in np.flatnonzero(scores >= keep * best):
-        entry = found[j]
-        if entry.heading is not None:
-            own, heading = _own_words(code)[j]
-            if not asked & own and not heading <= asked:
-                continue  # a section whose heading adds nothing to what its law's title matched
-            sections.add(entry.cites[0])
-        s = float(scores[j]) / best
-        for cite in entry.cites:
-            out[cite] = max(out.get(cite, 0.0), s)
-    # a section the query singles out is more specific than its law: it ranks just above it
-    for cite in sections:
-        law = _SECTION_CITE.match(cite)
-        if law and law.group(1) in out:
-            out[cite] = max(out[cite], out[law.group(1)]) * SECTION_EDGE
-    top = max(out.values(), default=1.0)
-    return {c: s / top for c, s in out.items()}
+    def __init__(self, code: str, analyzer: Analyzer) -> None:
+        self.code = code
+        self.entries = entries(code)
+        self.field = bm25.Field([analyzer.analyze(e.phrase).lemmas for e in self.entries])
+        self.vocabulary = frozenset(self.field.ids)
+        deletes: dict[str, set[str]] = {}
+        for word in self.vocabulary:
+            if len(word) >= FUZZY_MIN and word.isalpha():
+                for i in range(len(word)):
+                    deletes.setdefault(word[:i] + word[i + 1 :], set()).add(word)
+        self._deletes = {k: frozenset(v) for k, v in deletes.items()}
+        self.own_words = self._own_words(analyzer)
 
+    def fuzzy(self, word: str) -> set[str]:
+        """Route words at edit distance 1 from ``word`` ("опаздание" -> опоздание)."""
+        if len(word) < FUZZY_MIN:
+            return set()
+        found = set(self._deletes.get(word, ()))
+        for i in range(len(word)):
+            shorter = word[:i] + word[i + 1 :]
+            found |= self._deletes.get(shorter, frozenset())
+            if shorter in self.vocabulary:
+                found.add(shorter)
+        found.discard(word)
+        return found
 
-@functools.cache
-def _own_words(code: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-    """Per entry: the lemmas a section's heading has beyond its law's titles, and all the
-    heading's lemmas (both empty for entries that are not sections)."""
-    an = analyzer(code)
-    found = entries(code)
-    law_words: dict[str, set[str]] = {}
-    for e in found:
-        if e.title_of is not None:
-            law_words.setdefault(e.title_of, set()).update(an.analyze(e.phrase).lemmas)
-    out = []
-    for e in found:
-        m = _SECTION_CITE.match(e.cites[0]) if e.heading is not None else None
-        heading = set(an.analyze(e.heading).lemmas) if e.heading and m else set()
-        own = heading - law_words.get(m.group(1), set()) if m else set()
-        out.append((frozenset(own), frozenset(heading)))
-    return tuple(out)
+    def cites(self, terms: list[str], keep: float = 0.6) -> dict[str, float]:
+        """Cites named by lemma ``terms``, each scored in (0, 1] (1 = best).
 
+        Entries scoring under ``keep`` x the best one are dropped; a cite keeps its best score. A
+        section (``62D``) is kept only when the query has a word of its heading that its law's
+        title lacks ("trick twelve"), so that a query naming just the law does not spread over
+        every section.
+        """
+        scores = self.field.scores(terms)
+        best = float(scores.max()) if self.field.size else 0.0
+        if best <= 0:
+            return {}
+        out: dict[str, float] = {}
+        asked = set(terms)
+        sections = set()
+        for j in np.flatnonzero(scores >= keep * best):
+            entry = self.entries[j]
+            if entry.heading is not None:
+                own, heading = self.own_words[j]
+                if not asked & own and not heading <= asked:
+                    continue  # a section whose heading adds nothing to what its law's title matched
+                sections.add(entry.cites[0])
+            s = float(scores[j]) / best
+            for cite in entry.cites:
+                out[cite] = max(out.get(cite, 0.0), s)
+        # a section the query singles out is more specific than its law: it ranks just above it
+        for cite in sections:
+            law = _SECTION_CITE.match(cite)
+            if law and law.group(1) in out:
+                out[cite] = max(out[cite], out[law.group(1)]) * SECTION_EDGE
+        top = max(out.values(), default=1.0)
+        return {c: s / top for c, s in out.items()}
 
-def english_cites(terms: list[str], keep: float = 0.6) -> dict[str, float]:
-    """Cites named by English lemma terms (the English route)."""
-    return route_cites("en", terms, keep)
+    def _own_words(self, an: Analyzer) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+        """Per entry: the lemmas a section's heading has beyond its law's titles, and all the
+        heading's lemmas (both empty for entries that are not sections)."""
+        law_words: dict[str, set[str]] = {}
+        for e in self.entries:
+            if e.title_of is not None:
+                law_words.setdefault(e.title_of, set()).update(an.analyze(e.phrase).lemmas)
+        out = []
+        for e in self.entries:
+            m = _SECTION_CITE.match(e.cites[0]) if e.heading is not None else None
+            heading = set(an.analyze(e.heading).lemmas) if e.heading and m else set()
+            own = heading - law_words.get(m.group(1), set()) if m else set()
+            out.append((frozenset(own), frozenset(heading)))
+        return tuple(out)

@@ -1,54 +1,115 @@
-"""Search over a built KB: the index from the store's nodes, results offered with parallels."""
+"""Search over a built KB: the index written next to it, opened once per process.
+
+The stable interface the CLI and the API use:
+
+- ``index_for(kb)`` -> the ``SearchIndex`` of this KB build (opened once per process and build;
+  written first if missing or stale, e.g. after a code change without ``lawdesk build``);
+- ``search(index, q, doc=, lang=, game=, edition=, limit=)`` (``kb.search.search``) -> result
+  dicts ``{id, doc, law, cite, kind, title, snippet, score, parallels}``, parallels as
+  ``[{"id", "relation"}]``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import fcntl
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
-from kb.search import cache
-from kb.search.index import CorpusCache, DocMeta, SearchIndex
+from kb.search import artefact
+from kb.search.index import SearchIndex, StaleIndex
 from kb.store import KB
 
+_LOCK = threading.Lock()
+_OPEN: dict[tuple[str, str], SearchIndex] = {}
 
-def index_from_kb(kb: KB, *, lazy: bool = False, cached: bool = False) -> SearchIndex:
-    """Build the search index over every node of the KB, with its documents' metadata.
 
-    ``lazy=True`` indexes (and loads the analyzer of) each language on first use only.
-    ``cached=True`` keeps the analysed units and the lemmas of every word seen in files next to
-    the KB (kb/search/cache.py), so that the next process neither re-analyses nor loads a
-    lemmatizer dictionary for words it has seen."""
-    meta = {
-        d["id"]: DocMeta(d["language"], d["game"], d["edition"], d["kind"]) for d in kb.documents()
-    }
-    store = None
-    if cached:
-        directory = kb.path.resolve().parent
-        cache.lemma_store(directory)
-        store = CorpusCache(directory, cache.kb_key(kb.path))
-    return SearchIndex.build(kb.nodes(), meta, lazy=lazy, cache=store)
+def write_index(kb: KB, directory: Path | None = None) -> dict[str, object]:
+    """Write the search index of ``kb`` next to its file (or into ``directory``)."""
+    target = directory or artefact.directory_for(kb.path)
+    return artefact.write(artefact.corpus_from_kb(kb), target)
+
+
+def build_index(kb_path: Path) -> dict[str, object]:
+    """Write the search index of the KB file just built (``lawdesk build`` calls this, so that
+    the first search after an install is as fast as any other)."""
+    kb = KB(kb_path)
+    try:
+        return write_index(kb)
+    finally:
+        kb.close()
+
+
+def open_index(kb: KB) -> SearchIndex:
+    """The index of this KB build from disk, written first if missing or stale (by one process
+    at a time: the others wait and read it). Where the KB's directory cannot be written, the
+    index goes to the temporary directory, under the build's hash."""
+    directory = artefact.directory_for(kb.path)
+    try:
+        return SearchIndex(directory, build_hash=kb.build_hash)
+    except StaleIndex:
+        pass
+    for target in (directory, _spare(kb)):
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with _exclusive(target.with_name(target.name + ".lock")):
+                try:
+                    return SearchIndex(target, build_hash=kb.build_hash)
+                except StaleIndex:
+                    write_index(kb, target)
+                    return SearchIndex(target, build_hash=kb.build_hash)
+        except OSError:
+            continue
+    raise StaleIndex(f"no search index for {kb.path} and none can be written next to it")
+
+
+def _spare(kb: KB) -> Path:
+    """Where the index of a KB whose directory is read-only goes."""
+    return Path(tempfile.gettempdir()) / "lawdesk-search" / kb.build_hash[:32] / "kb.search"
+
+
+@contextlib.contextmanager
+def _exclusive(lock: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file ``lock`` (created if missing)."""
+    with lock.open("a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def index_for(kb: KB) -> SearchIndex:
+    """The index of this KB build, opened once per process (keyed by the build's content hash,
+    so a rebuilt KB gets its own index and never mixes with the old one)."""
+    key = (str(kb.path.resolve()), kb.build_hash)
+    hit = _OPEN.get(key)
+    if hit is not None:
+        return hit
+    with _LOCK:
+        if key not in _OPEN:
+            index = open_index(kb)
+            index.warm()
+            _OPEN.clear()
+            _OPEN[key] = index
+        return _OPEN[key]
 
 
 def parallels_enricher(kb: KB) -> Callable[[dict[str, Any], SearchIndex], dict[str, Any]]:
-    """An ``enrich`` hook for ``search``: the same provision in other documents."""
+    """Deprecated: results carry their ``parallels`` already (read from the index, no query per
+    result). Kept so that callers written against the earlier interface keep working; the
+    enricher it returns adds nothing."""
 
     def enrich(result: dict[str, Any], _: SearchIndex) -> dict[str, Any]:
-        return {
-            "parallels": [
-                {"id": p["node"], "relation": p["relation"]} for p in kb.parallels(result["id"])
-            ]
-        }
+        return {}
 
     return enrich
 
 
-_CACHE: dict[tuple[str, float], SearchIndex] = {}
-
-
-def index_for(kb: KB) -> SearchIndex:
-    """The index of this KB file, built once per process (rebuilt if the file changed); each
-    language is indexed on its first query, so a Cyrillic query never loads Polish."""
-    key = (str(kb.path), kb.path.stat().st_mtime)
-    if key not in _CACHE:
-        _CACHE.clear()
-        _CACHE[key] = index_from_kb(kb, lazy=True, cached=True)
-    return _CACHE[key]
+def index_from_kb(kb: KB, *, cached: bool = True, lazy: bool = False) -> SearchIndex:
+    """Deprecated name of ``index_for`` (the earlier interface; ``cached`` and ``lazy`` no
+    longer mean anything: the index is built with the KB and memory-mapped)."""
+    return index_for(kb)

@@ -1,24 +1,23 @@
-"""English (a query language only): spaCy blank ``en`` tokenizer and simplemma ``en``."""
+"""English lemmas (a query language only): simplemma ``en``.
+
+Only the build runs simplemma: it keeps the forms whose lemma the index or the English routes
+know (``forms``), and queries look words up in that table.
+"""
 
 from __future__ import annotations
 
-import simplemma
-from spacy.language import Language
+from collections.abc import Callable, Collection, Iterator
 
-from kb.search.lemmatizer import build_pipeline
+from kb.lang import simplemma_forms, simplemma_lemmatizer
 
-
-def _lemma(word: str) -> str:
-    """simplemma's English lemma of one lower-cased word."""
-    return simplemma.lemmatize(word, lang="en")
+LIVE = False  # queries use the table the build extracts
 
 
-def make_pipeline() -> Language:
-    """The English analysis pipeline."""
-    return build_pipeline("en", _lemma)
+def lemmatizer() -> Callable[[str], str]:
+    """Lower-case word -> lemma (loads the dictionary on first call)."""
+    return simplemma_lemmatizer("en")
 
 
-def is_known(word: str) -> bool:
-    """Whether simplemma's English dictionary knows the word (keeps English words of a mixed
-    query from being "corrected" into another language's vocabulary)."""
-    return bool(simplemma.is_known(word, lang="en"))
+def forms(lemmas: Collection[str], fold: Callable[[str], str]) -> Iterator[tuple[str, str]]:
+    """(form, lemma) for every form of the dictionary whose folded lemma is in ``lemmas``."""
+    return simplemma_forms("en", lemmas, fold)

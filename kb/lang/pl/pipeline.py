@@ -1,19 +1,23 @@
-"""Polish pipeline: spaCy blank ``pl`` tokenizer and simplemma ``pl`` (MIT; lemmagen3's pl model
-is non-commercial, nlp.md §10). The dictionary loads on first use (~3 s), so warm it at start."""
+"""Polish lemmas: simplemma ``pl`` (MIT; lemmagen3's pl model is non-commercial, nlp.md §10).
+
+Its dictionary takes seconds and ~360 MB to load, so only the build runs it: the build keeps the
+forms whose lemma the index knows (``forms``), and queries look words up in that table.
+"""
 
 from __future__ import annotations
 
-import simplemma
-from spacy.language import Language
+from collections.abc import Callable, Collection, Iterator
 
-from kb.search.lemmatizer import build_pipeline
+from kb.lang import simplemma_forms, simplemma_lemmatizer
 
-
-def _lemma(word: str) -> str:
-    """simplemma's Polish lemma of one lower-cased word."""
-    return simplemma.lemmatize(word, lang="pl")
+LIVE = False  # queries use the table the build extracts
 
 
-def make_pipeline() -> Language:
-    """The Polish analysis pipeline."""
-    return build_pipeline("pl", _lemma)
+def lemmatizer() -> Callable[[str], str]:
+    """Lower-case word -> lemma (loads the dictionary on first call)."""
+    return simplemma_lemmatizer("pl")
+
+
+def forms(lemmas: Collection[str], fold: Callable[[str], str]) -> Iterator[tuple[str, str]]:
+    """(form, lemma) for every form of the dictionary whose folded lemma is in ``lemmas``."""
+    return simplemma_forms("pl", lemmas, fold)

@@ -1,13 +1,16 @@
-"""Slovak pipeline: spaCy blank ``sk`` tokenizer and lemmagen3's ``sk`` model (nlp.md §3)."""
+"""Slovak lemmas: lemmagen3's ``sk`` model (nlp.md §3), cheap enough to run on query words."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import lemmagen3
-from spacy.language import Language
 
-from kb.search.lemmatizer import build_pipeline
+LIVE = True  # the lemmatizer itself runs at query time (a 2 MB rule model, no dictionary)
 
 
-def make_pipeline() -> Language:
-    """The Slovak analysis pipeline."""
-    return build_pipeline("sk", lemmagen3.Lemmatizer("sk").lemmatize)
+@functools.cache
+def lemmatizer() -> Callable[[str], str]:
+    """Lower-case word -> lemma."""
+    return lemmagen3.Lemmatizer("sk").lemmatize

@@ -1,4 +1,4 @@
-"""Serbian pipeline: spaCy blank ``sr`` tokenizer, Cyrillic -> Latin, lemmagen3's ``hr`` model.
+"""Serbian lemmas: Cyrillic -> Latin, then lemmagen3's ``hr`` model.
 
 nlp.md §3: the hr model lemmatizes Latin Serbian better than lemmagen3's own sr model (86 % of
 probe pairs against 73 %); ekavian and ijekavian forms both occur, and the hr model takes both.
@@ -6,13 +6,18 @@ probe pairs against 73 %); ekavian and ijekavian forms both occur, and the hr mo
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import lemmagen3
-from spacy.language import Language
 
 from kb.script import sr_to_latin
-from kb.search.lemmatizer import build_pipeline
+
+LIVE = True  # the lemmatizer itself runs at query time (a 2 MB rule model, no dictionary)
+PREP = sr_to_latin  # a word as the lemmatizer and the exact field see it: Latin letters
 
 
-def make_pipeline() -> Language:
-    """The Serbian analysis pipeline (Latin lemmas, whatever the input script)."""
-    return build_pipeline("sr", lemmagen3.Lemmatizer("hr").lemmatize, sr_to_latin)
+@functools.cache
+def lemmatizer() -> Callable[[str], str]:
+    """Lower-case Latin word -> lemma."""
+    return lemmagen3.Lemmatizer("hr").lemmatize

@@ -1,0 +1,783 @@
+"""Query -> scored nodes.
+
+Order of business: a query that is a citation goes straight to its node(s); otherwise the query
+is scored per language with BM25 (a unit's own heading matched by the query lifts it; a title-only
+law or section counts a little less than its paragraphs), each language weighted by how much of
+the query its vocabulary covers, and merged with the vocabulary routes (English law and section
+titles, English and Russian TD vocabulary -> cites in every bridge document). Query intents put
+definitions first for "šta je X", drop question words, and steer to a document or game the query
+names. When the filters exclude the query's own language, its best Laws are carried over by
+Law number.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from kb.search.artefact import FLAG_DEFINITION, FLAG_FOOTNOTE, FLAG_TITLE_ONLY, pairs
+from kb.search.cite import QueryCite
+from kb.search.index import SearchIndex
+from kb.search.lexicon import space
+from kb.search.query import Analysis, Query
+
+EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
+PAIR_WEIGHT = 0.5
+EXPANSION_WEIGHT = 0.7  # player vocabulary counts a little less than the user's own words
+ROUTE_WEIGHT = 1.5  # a Law reached through a vocabulary route, when nothing in it matches
+ROUTE_INSIDE = 0.5  # what a route adds to the paragraphs of its Law that the words match
+ROUTE_OWN_LANGUAGE = 1.02  # ... and in a document of the query's language, just above the others
+FUZZY_COVER = 0.5  # a word matched only one edit away counts half towards the cover
+FUZZY_WEIGHT = 0.5  # ... and weighs half
+TRANSLATION_WEIGHT = 0.8  # a word matched through a mined translation (times its Dice weight)
+COGNATE_WEIGHT = 0.7  # ... through a cognate
+BRIDGE_PRIOR = 0.3  # a candidate query language less likely than this lends no translations
+LANGUAGE_SHARPNESS = 2.0  # how strongly the words known to a language make it the query's
+TOP_UNITS = 60  # units kept before grouping
+GROUP = True  # one result per provision
+PROVISION_OTHERS = 2  # a provision's other matching nodes that add to its best one
+PROVISION_SHARE = 0.3  # ... and how much of theirs
+SHOWN_PER_PROVISION = 2
+SECOND_RATIO = 0.6
+FUZZY_MIN = 5  # words shorter than this are not corrected (too many neighbours)
+TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query matches
+TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as context
+DEFINITION_BOOST = 3.0  # "šta je X": definitions first
+DEFINITION_PRIOR = 0.7  # otherwise a definition ranks under the rules that use the term
+GLOSSARY = True
+GLOSSARY_MIN = 0.5  # a definition matching at least this share of the best unit expands the query
+GLOSSARY_TOP = 2  # ... at most this many definitions
+GLOSSARY_WEIGHT = 0.5  # the defined term's weight as a query word (times the match's share)
+FOOTNOTE_PRIOR = 0.7  # a footnote annotates a rule; it ranks under the rules
+HEADING_UNDER = 0.98  # a bare heading scores at most this share of the best rule under it
+DEFINITION_WORDS = 3  # ... when what remains of the query is a term, not a long question
+STEER_OTHER = 0.4  # a query naming a document ("preferans", "screens"): other documents' weight
+DOCUMENT_TOP = 5  # top-level provisions offered for a document named and nothing else matched
+PIVOT_WEIGHT = 0.8
+COMMON_SHARE = 0.15  # a word in more of a language's units than this is an everyday word
+PIVOT_TOP = 5  # units of the excluded language carried over
+PREFIX_WEIGHT = 0.6  # a cite found only as its ancestor (27B1(a) -> 27 in a commentary)
+UNHINTED = 0.9  # a cite's match in a document whose language's law word was not typed
+UNHINTED_CODE = 0.85  # ... in a document that is not the Laws (the preferans code)
+WITHIN_CITE = 0.5  # "law 16 UI": how far the words lift a node inside the cited one
+OUTSIDE_CITE = 0.5  # ... and what they find outside it, under the weakest cite match
+TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which documents may appear in results."""
+
+    doc: str | None = None
+    lang: str | None = None
+    game: str | None = None
+    edition: str | None = None
+
+    def docs(self, index: SearchIndex) -> frozenset[str] | None:
+        """The documents that pass (None: no filter)."""
+        if self == Filters():
+            return None
+        return frozenset(
+            d
+            for d, m in index.docs.items()
+            if (self.doc is None or d == self.doc)
+            and (self.lang is None or m.lang == self.lang)
+            and (self.game is None or m.game == self.game)
+            and (self.edition is None or m.edition == self.edition)
+        )
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Query terms to mark in a snippet: lemma and exact term ids (language-tagged)."""
+
+    lemma: frozenset[int] = frozenset()
+    exact: frozenset[int] = frozenset()
+
+
+@dataclass
+class Ranked:
+    """Scores per node index, and per node the query terms to mark in its snippet."""
+
+    scores: dict[int, float]
+    marks: dict[int, Marks]  # node -> the terms to mark in its snippet
+
+
+class Ranker:
+    """Ranks one query over one index."""
+
+    def __init__(self, index: SearchIndex, query: Query, filters: Filters) -> None:
+        self.index = index
+        self.q = query
+        self.filters = filters
+        self.allowed_docs = filters.docs(index)
+        self.lang_ix = {lg: i for i, lg in enumerate(index.langs)}
+
+    def allows(self, doc: str) -> bool:
+        """Whether ``doc`` passes the filters."""
+        return self.allowed_docs is None or doc in self.allowed_docs
+
+    # --- citations -----------------------------------------------------------------------
+    def cite_nodes(self, cite: str, *, law_numbered: bool) -> dict[int, float]:
+        """The node with ``cite`` in each allowed document (weight 1), or its nearest ancestor
+        cite (weight PREFIX_WEIGHT)."""
+        out: dict[int, float] = {}
+        for doc, meta in self.index.docs.items():
+            if not self.allows(doc) or (law_numbered and not meta.law_numbered):
+                continue
+            exact = self.index.node_index(f"{doc}:{cite}")
+            if exact is not None:
+                out[exact] = 1.0
+                continue
+            for prefix in prefixes(cite):
+                hit = self.index.node_index(f"{doc}:{prefix}")
+                if hit is not None:
+                    out[hit] = PREFIX_WEIGHT
+                    break
+        return out
+
+    def cite_hits(self, cite: QueryCite) -> dict[int, float]:
+        """Nodes named by a citation: exact matches first (hinted languages first), then the
+        nearest existing ancestor in documents that lack the exact cite."""
+        out: dict[int, float] = {}
+        for c in (cite.cite, *cite.alternatives):
+            for node, w in self.cite_nodes(c, law_numbered=False).items():
+                if node in out:
+                    continue
+                meta = self.index.docs[self.index.doc_of(node)]
+                if cite.langs and meta.lang in cite.langs:
+                    out[node] = w
+                else:
+                    # a cite without the law word of a document's language names a Law of the
+                    # Laws of Duplicate Bridge sooner than an article of another code
+                    out[node] = w * (UNHINTED if meta.law_numbered else UNHINTED_CODE)
+        return out
+
+    # --- the query -----------------------------------------------------------------------
+    def rank(self) -> Ranked:
+        """Scores of the nodes the query finds."""
+        q = self.q
+        if q.cite is not None:
+            hits = self.cite_hits(q.cite)
+            if hits:
+                return Ranked(hits, {})
+        if q.split is not None:
+            cite, words = q.split
+            hits = self.cite_hits(cite)
+            if hits:
+                from kb.search.query import parse
+
+                # the cite stays a term: a unit of another document that cites it is a good answer
+                sub = parse(
+                    self.index.analyzers,
+                    {d: m.lang for d, m in self.index.docs.items()},
+                    f"{words} {cite.cite}",
+                    q.langs[0] if len(q.langs) == 1 and len(q.analyses) == 1 else None,
+                )
+                sub.cite = sub.split = None
+                found = Ranker(self.index, sub, self.filters).rank()
+                return self.within(cite, hits, found)
+        return self.words()
+
+    def language_prior(self) -> dict[str, float]:
+        """How much each candidate query language is the query's, in (0, 1] (1: the likeliest):
+        the share of its words (stop words included) the language knows, sharpened. Serbian
+        and Croatian queries share their letters; their words tell them apart."""
+        index = self.index
+        known: dict[str, float] = {}
+        for code, a in self.q.analyses.items():
+            an = index.analyzers[code]
+            vocab = index.vocab["lemma"]
+            exact = index.vocab["exact"]
+            route = index.routes.get(code)
+            hits = 0
+            for t in a.tokens:
+                if (
+                    t.folded in an.stop_words
+                    or f"{code} {t.lemma}" in vocab
+                    or f"{code} {t.exact}" in exact
+                    or t.folded in a.synonym_words
+                    or (route is not None and t.lemma in route.vocabulary)
+                ):
+                    hits += 1
+            known[code] = (hits + 0.5) / (len(a.tokens) + 1)
+        top = max(known.values(), default=1.0)
+        return {c: (k / top) ** LANGUAGE_SHARPNESS for c, k in known.items()}
+
+    def words(self) -> Ranked:
+        """Scores from the words of the query."""
+        index, q = self.index, self.q
+        analyses = q.analyses
+        steer = [d for a in analyses.values() for d in a.intents.docs if d in index.docs]
+        definition = any(a.intents.definition for a in analyses.values())
+        prior = self.language_prior()
+        primary = max(prior, key=lambda c: (prior[c], -list(analyses).index(c)))
+        positions = _content_positions(analyses[primary])
+        marks: dict[str, Marks] = {}
+        routed: dict[str, float] = {}
+        mask = index.unit_mask(self.allowed_docs)
+        within = index.unit_range(self.allowed_docs)
+        units: list[np.ndarray] = []
+        weights: list[np.ndarray] = []
+        heads: list[int] = []
+        for code, a in analyses.items():
+            if code in index.routes:
+                self.route(
+                    code, a.lemmas + a.expansions, None, a, routed, has_docs=code in index.doc_langs
+                )
+            if a.english:
+                en = index.analyzers["en"]
+                en_terms = [t for p in a.english for t in en.analyze(p).lemmas]
+                self.route("en", en_terms, prior[code], a, routed)
+        zs: dict[str, float] = {}
+        for code in index.doc_langs:
+            z, terms = self.terms(code, positions, prior)
+            zs[code] = z
+            if not terms:
+                continue
+            for fld, tid, w in terms:
+                u, pw = index.postings(fld, tid, within)
+                units.append(u)
+                weights.append(pw * np.float32(w / z))
+            lemma_ids = frozenset(tid for fld, tid, _ in terms if fld == "lemma")
+            heads.extend(lemma_ids)
+            marks[code] = Marks(
+                lemma_ids, frozenset(tid for fld, tid, _ in terms if fld == "exact")
+            )
+        n = index.n_units
+        scores = (
+            np.bincount(np.concatenate(units), np.concatenate(weights), minlength=n).astype(
+                np.float32
+            )
+            if units
+            else np.zeros(n, dtype=np.float32)
+        )
+        if not definition and GLOSSARY:
+            self.glossary(scores, zs)
+        if heads:
+            scores *= 1.0 + TITLE_WEIGHT * self.title_match(heads)
+        asked = definition and any(_short(a) for a in analyses.values())
+        scores *= _unit_prior(
+            index, "asked" if asked else ("definition" if definition else "plain")
+        )
+        self.routes(scores, routed)
+        if mask is not None:
+            scores[~mask] = 0.0
+        cand = _top(scores, TOP_UNITS)
+        # a provision's weight counts its headings' own matches; its order shows rules first
+        raw_scores = scores[cand].tolist()
+        self.under_rules(scores, cand)
+        unit_node = index.a["unit_node"][cand].tolist()
+        unit_lang = index.a["unit_lang"][cand].tolist()
+        scored: dict[int, float] = {}
+        raw: dict[int, float] = {}
+        node_marks: dict[int, Marks] = {}
+        for s, r, node, lang in zip(
+            scores[cand].tolist(), raw_scores, unit_node, unit_lang, strict=True
+        ):
+            if s <= 0:
+                continue
+            raw[node] = max(raw.get(node, 0.0), r)
+            if s > scored.get(node, 0.0):
+                scored[node] = s
+                node_marks[node] = marks.get(index.langs[lang], Marks())
+        return self.finish(scored, node_marks, steer, raw)
+
+    def glossary(self, scores: np.ndarray, zs: dict[str, float]) -> None:
+        """The definitions as query expansion: a query that describes a defined term ("played
+        a card of another suit although able to follow") matches its definition best; the
+        term itself ("renons"), and its translations in the other documents' languages, then
+        count as words of the query, weighted by how well the definition matched."""
+        index = self.index
+        flags = index.a["unit_flags"]
+        top = float(scores.max())
+        if top <= 0:
+            return
+        defs = np.flatnonzero(((flags & FLAG_DEFINITION) > 0) & (scores >= GLOSSARY_MIN * top))
+        if not defs.size:
+            return
+        chosen = defs[np.argsort(-scores[defs])[:GLOSSARY_TOP]]
+        unit_lang = index.a["unit_lang"]
+        vocab = index.vocab["lemma"]
+        extra: dict[int, float] = {}
+        for j in chosen:
+            ratio = float(scores[j]) / top
+            src = index.langs[int(unit_lang[j])]
+            for tid in index.heading_terms(int(j)):
+                lemma = index.term("lemma", int(tid)).split(" ", 1)[1]
+                w = GLOSSARY_WEIGHT * ratio
+                extra[int(tid)] = max(extra.get(int(tid), 0.0), w / zs.get(src, 1.0))
+                for code in index.doc_langs:
+                    for other, p in index.lexicon.translations(src, lemma, code):
+                        t = vocab.get(f"{code} {other}")
+                        if t is not None:
+                            extra[t] = max(extra.get(t, 0.0), w * p / zs.get(code, 1.0))
+        for tid, w in extra.items():
+            u, pw = index.postings("lemma", tid)
+            scores[u] += pw * np.float32(w)
+
+    def routes(self, scores: np.ndarray, routed: dict[str, float]) -> None:
+        """Provisions a vocabulary route names (English and Russian director words -> Laws):
+        the paragraphs in them that the words match rank up, and the provision itself is
+        offered (under those paragraphs) in case none does."""
+        index = self.index
+        span = index.a["node_span"]
+        node_unit = index.a["node_unit"]
+        analyses = self.q.analyses
+        for c, r in routed.items():
+            for node, w in self.cite_nodes(c, law_numbered=True).items():
+                # of the documents a route reaches, the one in the query's language reads best
+                if index.docs[index.doc_of(node)].lang in analyses:
+                    w *= ROUTE_OWN_LANGUAGE
+                lo, hi = (int(x) for x in span[node])
+                inside = scores[lo:hi]
+                inside[inside > 0] += ROUTE_INSIDE * r * w
+                own = int(node_unit[node])
+                if own < 0 and hi > lo:
+                    own = lo  # a node without text of its own is offered by its first part
+                if own >= 0:
+                    scores[own] = max(float(scores[own]), ROUTE_WEIGHT * r * w)
+
+    def under_rules(self, scores: np.ndarray, cand: np.ndarray) -> None:
+        """A heading or a lead-in (a law, a section, a paragraph with items under it) never
+        outranks the rules under it that the query matches: it scores at most just under the
+        best of them, so the most specific provision comes first (and the enclosing one still
+        counts as found, for the rule lies inside it). Done among the candidates ``cand``."""
+        index = self.index
+        order = np.sort(cand)
+        spans = index.a["node_span"][index.a["unit_node"][order]]
+        heads = np.flatnonzero((spans[:, 1] - spans[:, 0] > 1) & (spans[:, 0] == order))
+        for k in heads[::-1]:  # the deepest first: a section is capped before its law
+            lo, hi = int(spans[k, 0]), int(spans[k, 1])
+            a, b = np.searchsorted(order, [lo + 1, hi])
+            if b > a:
+                best = float(scores[order[a:b]].max())
+                j = int(order[k])
+                if best > 0:
+                    scores[j] = min(float(scores[j]), HEADING_UNDER * best)
+
+    def finish(
+        self,
+        scored: dict[int, float],
+        marks: dict[int, Marks],
+        steer: list[str],
+        raw: dict[int, float] | None = None,
+    ) -> Ranked:
+        """Game and document steering on top of the word scores, then one result per
+        provision (``raw``: the scores the provisions are weighed by, default ``scored``)."""
+        index, analyses = self.index, self.q.analyses
+        raw = dict(scored) if raw is None else raw
+        games = {g for a in analyses.values() for g in a.intents.games}
+        if games:  # "bridž renons kazna": the documents of the game named
+            for node in scored:
+                if index.docs[index.doc_of(node)].game not in games:
+                    scored[node] *= STEER_OTHER
+                    raw[node] *= STEER_OTHER
+        if steer:
+            # the named documents' best match counts as a full one, the others' less
+            top = max(scored.values(), default=0.0)
+            inside = [n for n in scored if index.doc_of(n) in steer]
+            best_inside = max((scored[n] for n in inside), default=0.0)
+            lift = top / best_inside if best_inside > 0 else 1.0
+            for node in scored:
+                if index.doc_of(node) in steer:
+                    scored[node] *= lift
+                    raw[node] *= lift
+                else:
+                    scored[node] *= STEER_OTHER
+                    raw[node] *= STEER_OTHER
+            found = {index.doc_of(n) for n in scored}
+            for d in dict.fromkeys(steer):
+                if d not in found and self.allows(d):
+                    self.document_top(d, scored)
+        if GROUP:
+            scored = self.by_provision(scored, raw)
+        top = max(scored.values(), default=1.0) or 1.0
+        return Ranked({n: s / top for n, s in scored.items()}, marks)
+
+    def by_provision(self, scored: dict[int, float], raw: dict[int, float]) -> dict[int, float]:
+        """One result per provision (law, article, definition; a Law and the same Law of the
+        other edition count as one): its best node, scored by that node and, a little, by the
+        provision's other matching nodes; a close second node of it follows. The same
+        paragraph of another edition is not shown again (results list it as a parallel)."""
+        index = self.index
+        nodes = list(scored)
+        groups: dict[int, list[tuple[float, int]]] = {}
+        for node, g in zip(nodes, index.a["node_group"][nodes].tolist(), strict=True):
+            groups.setdefault(g, []).append((-scored[node], node))
+        spans = dict(zip(nodes, map(tuple, index.a["node_span"][nodes].tolist()), strict=True))
+        out = {}
+        for members in groups.values():
+            if len(members) == 1:
+                node = members[0][1]
+                out[node] = raw.get(node, scored[node])
+                continue
+            members.sort()
+            shown = [members[0][1]]
+            counted = [members[0][1]]  # the provision's nodes, each edition's twin once
+            # not again: the same paragraph of the other edition, nor a node that holds one
+            # already shown (its law or section adds nothing to the paragraph)
+            hidden = set(index.twins(shown[0]).tolist())
+            held = [spans[shown[0]]]
+            for _, node in members[1:]:
+                if node in hidden:
+                    continue
+                counted.append(node)
+                lo, hi = spans[node]
+                if any(lo <= a and b <= hi for a, b in held):
+                    continue
+                shown.append(node)
+                held.append((lo, hi))
+                hidden.update(index.twins(node).tolist())
+            best = scored[shown[0]]
+            weights = sorted((raw.get(n, scored[n]) for n in counted), reverse=True)
+            total = weights[0] + PROVISION_SHARE * sum(weights[1 : 1 + PROVISION_OTHERS])
+            out[shown[0]] = total
+            for rank, node in enumerate(shown[1:SHOWN_PER_PROVISION], 1):
+                if scored[node] >= SECOND_RATIO * best:
+                    out[node] = total * (1 - 0.001 * rank)
+        return out
+
+    def terms(
+        self, code: str, positions: list[int], prior: dict[str, float]
+    ) -> tuple[float, list[tuple[str, int, float]]]:
+        """The terms documents of language ``code`` match the query with (field, term id,
+        weight), and the query's attainable weight there: the sum of each content word's idf
+        (an unknown word counting as the rarest), by which scores are divided so that every
+        language's scores are on one scale.
+
+        A word is looked up in the language itself when the query may be in it; else (or when
+        that finds nothing) through the lexicon from each candidate query language: mined
+        translations and cognates (kb/search/lexicon.py); a word no language knows, one edit
+        away (typos, OCR damage). Each term weighs as likely as its source language is the
+        query's (``prior``)."""
+        index = self.index
+        analyses = self.q.analyses
+        vocab, exact_vocab = index.vocab["lemma"], index.vocab["exact"]
+        idf = index.a["lemma_idf"]
+        surface = index.surface[code]
+        own = analyses.get(code)
+        unknown = self.rarest(code)
+        out: list[tuple[str, int, float]] = []
+        z = 0.0
+        for i in positions:
+            options: dict[int, float] = {}
+            t = own.at(i) if own is not None else None
+            if t is not None and not t.stop:
+                for c in {t.lemma, *surface.get(t.folded, ())}:
+                    tid = vocab.get(f"{code} {c}")
+                    if tid is not None:
+                        options[tid] = prior[code]
+                e = exact_vocab.get(f"{code} {t.exact}")
+                if e is not None and options:
+                    out.append(("exact", e, EXACT_WEIGHT * prior[code]))
+            if not options or prior.get(code, 0.0) < 1.0:
+                # the query is likelier in another language: read the word there too
+                self.bridge(code, i, prior, options)
+            if not options and t is not None and not t.stop and t.folded not in own.synonym_words:
+                near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
+                for c in near:
+                    options[vocab[f"{code} {c}"]] = FUZZY_WEIGHT * prior[code]
+            if options:
+                share = max(options.values()) / sum(options.values())
+                out.extend(("lemma", tid, w * share) for tid, w in options.items())
+                z += max(float(idf[tid]) for tid in options)
+            elif t is None or t.folded not in own.synonym_words:
+                z += unknown
+        if own is not None:
+            # the query's adjacent content words said together in a passage
+            found = [own.at(i) for i in positions]
+            content = [t.lemma for t in found if t is not None and not t.stop]
+            pair_vocab = index.vocab["pair"]
+            for term in pairs(content):
+                tid = pair_vocab.get(f"{code} {term}")
+                if tid is not None:
+                    out.append(("pair", tid, PAIR_WEIGHT * prior[code]))
+        for lang, a in analyses.items():
+            if space(lang) != space(code):
+                continue
+            for x in a.expansions:
+                tid = vocab.get(f"{code} {x}")
+                if tid is not None:
+                    out.append(("lemma", tid, EXPANSION_WEIGHT * prior[lang]))
+            for c in a.cites:
+                for fld, v in (("lemma", vocab), ("exact", exact_vocab)):
+                    tid = v.get(f"{code} {c}")
+                    if tid is not None:
+                        out.append((fld, tid, (1.0 if fld == "lemma" else EXACT_WEIGHT)))
+        cites = next((a.cites for a in analyses.values() if a.cites), [])
+        if cites:
+            found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]
+            z += max(found, default=unknown)
+        return max(z, 1e-6), out
+
+    def bridge(self, code: str, i: int, prior: dict[str, float], options: dict[int, float]) -> None:
+        """Terms of language ``code`` for the query's word at position ``i`` read in another
+        candidate query language (one likely enough to be the query's): its mined translations
+        and its cognates."""
+        for lang, a in self.q.analyses.items():
+            p = prior[lang]
+            if p < BRIDGE_PRIOR or space(lang) == space(code):
+                continue
+            t = a.at(i)
+            if t is None or t.stop:
+                continue
+            for tid, w in _bridges(self.index, lang, t.lemma, t.folded, code):
+                options[tid] = max(options.get(tid, 0.0), w * p)
+
+    def rarest(self, code: str) -> float:
+        """The idf of a word in one unit of language ``code`` (what an unknown word weighs)."""
+        return _rarest(self.index, self.lang_ix[code])
+
+    def head_terms(
+        self, code: str, a: Analysis, terms: list[tuple[str, int, float]]
+    ) -> list[tuple[str, str]]:
+        """The lemma terms a unit's own heading is matched against."""
+        return [
+            ("lemma", self.index.term("lemma", tid).split(" ", 1)[1])
+            for fld, tid, _ in terms
+            if fld == "lemma"
+        ]
+
+    def known_elsewhere(self, others: tuple[str, ...], t: object) -> bool:
+        """Whether another candidate language knows the word (no lexicon yet: never)."""
+        return False
+
+    def fuzzy(self, code: str, word: str) -> set[str]:
+        """Lemmas of language ``code`` at edit distance 1 from ``word`` (symmetric delete)."""
+        if len(word) < FUZZY_MIN:
+            return set()
+        vocab = self.index.vocab["lemma"]
+        deletes = _deletes(self.index, code)
+        found = set(deletes.get(word, ()))
+        for i in range(len(word)):
+            shorter = word[:i] + word[i + 1 :]
+            found |= deletes.get(shorter, set())
+            if f"{code} {shorter}" in vocab:
+                found.add(shorter)
+        return found
+
+    def title_match(self, terms: list[int]) -> np.ndarray:
+        """Per unit, the share of its own heading's lemmas among the lemma term ids."""
+        index = self.index
+        ptr = index.a["head_ptr"]
+        units = index.a["head_unit"]
+        found = [units[ptr[i] : ptr[i + 1]] for i in set(terms)]
+        if not found:
+            return np.zeros(index.n_units, dtype=np.float32)
+        hits = np.bincount(np.concatenate(found), minlength=index.n_units).astype(np.float32)
+        return hits / np.maximum(index.a["head_len"], 1.0)
+
+    def route(
+        self,
+        code: str,
+        terms: list[str],
+        cover: float | None,
+        a: Analysis,
+        out: dict[str, float],
+        *,
+        has_docs: bool = False,
+    ) -> None:
+        """Add cites reached through a vocabulary route (law titles, TD vocabulary) to ``out``.
+
+        ``cover`` is that of the query's own language when it was routed through synonyms
+        (``en:`` values); otherwise the share of content words the route knows.
+        """
+        if not terms:
+            return
+        rt = self.index.routes[code]
+        known = rt.vocabulary
+        content = a.content
+        if has_docs:
+            # an everyday word the route does not know says nothing of which Law is asked about
+            content = [t for t in content if t.lemma in known or not self.common(code, t.lemma)]
+            content = content or a.content
+        if cover is None:
+            # a word the player vocabulary translated ("BIT" -> hesitation) is known through it
+            hits = 0.0
+            near: list[str] = []
+            for t in content:
+                if t.lemma in known or t.folded in a.synonym_words:
+                    hits += 1
+                elif has_docs:
+                    # a typo of a route word ("опаздание"): its neighbours, a less certain cover
+                    # (in a language with documents of its own; English words are every query's
+                    # guess)
+                    found = sorted(rt.fuzzy(t.lemma) | rt.fuzzy(t.folded))[:3]
+                    hits += FUZZY_COVER if found else 0.0
+                    near.extend(found)
+            cover = hits / max(1, len(content))
+            if content and cover <= 0:
+                return
+            terms = terms + near
+        for c, s in rt.cites(terms).items():
+            out[c] = max(out.get(c, 0.0), s * cover * cover)
+
+    def common(self, code: str, lemma: str) -> bool:
+        """Whether ``lemma`` is an everyday word of the language's documents (игрок, сделать):
+        in more than COMMON_SHARE of its units."""
+        i = self.index.vocab["lemma"].get(f"{code} {lemma}")
+        if i is None:
+            return False
+        n = int((self.index.a["unit_lang"] == self.lang_ix[code]).sum())
+        return self.index.df("lemma", i) > COMMON_SHARE * n
+
+    def pivot(
+        self, scores: np.ndarray, weight: float, top: float, scored: dict[int, float]
+    ) -> None:
+        """Carry the best units of an excluded language over to the allowed documents, by cite."""
+        index = self.index
+        for j in np.argsort(-scores)[:PIVOT_TOP]:
+            if scores[j] <= 0:
+                break
+            node = int(index.a["unit_node"][j])
+            if not index.docs[index.doc_of(node)].law_numbered:
+                continue
+            s = PIVOT_WEIGHT * weight * float(scores[j]) / top
+            cite = index.record(node)["cite"]
+            for target, w in self.cite_nodes(cite, law_numbered=True).items():
+                scored[target] = max(scored.get(target, 0.0), s * w)
+
+    def within(self, cite: QueryCite, hits: dict[int, float], found: Ranked) -> Ranked:
+        """A cite with words ("law 16 UI"): the cited nodes first, the words reranking the nodes
+        inside them; what the words find elsewhere follows under every cited node, except in a
+        document of the law word's language that lacks the cite ("przepis 16 zasłona": the
+        screens regulation speaks of Law 16 without having one), where the words rank on a par."""
+        index = self.index
+        parent = index.a["node_parent"]
+        top = max(found.scores.values(), default=0.0) or 1.0
+        cited_docs = {index.doc_of(n) for n in hits}
+        out = dict(hits)
+        for node, s in found.scores.items():
+            cur = node
+            while cur >= 0 and cur not in hits:
+                cur = int(parent[cur])
+            if cur >= 0:
+                out[node] = max(out.get(node, 0.0), hits[cur] * (1.0 + WITHIN_CITE * s / top))
+                continue
+            doc = index.doc_of(node)
+            own = doc not in cited_docs and index.docs[doc].lang in cite.langs
+            out[node] = max(out.get(node, 0.0), (1.0 if own else OUTSIDE_CITE) * s / top)
+        return Ranked(out, found.marks)
+
+    def document_top(self, doc: str, scored: dict[int, float]) -> None:
+        """A query that names a document ("ширма", "screens") but matches none of its words:
+        offer the document's top-level provisions, in order, as its best match."""
+        index = self.index
+        d = index.doc_ids.index(doc)
+        top = max(scored.values(), default=0.0) / STEER_OTHER or 1.0
+        tops = np.flatnonzero((index.a["node_doc"] == d) & (index.a["node_parent"] < 0))
+        for rank, n in enumerate(tops[:DOCUMENT_TOP]):
+            node = int(n)
+            scored[node] = max(scored.get(node, 0.0), top * (1.0 - 0.01 * rank))
+
+
+@functools.lru_cache(maxsize=8)
+def _language_sizes(index: SearchIndex) -> np.ndarray:
+    """How many units each language has (indexed like ``index.langs``)."""
+    return np.bincount(index.a["unit_lang"], minlength=len(index.langs))
+
+
+def _rarest(index: SearchIndex, lang: int) -> float:
+    n = int(_language_sizes(index)[lang])
+    return float(np.log(1 + (n - 0.5) / 1.5))
+
+
+def _bridges(
+    index: SearchIndex, src: str, lemma: str, folded: str, dst: str
+) -> tuple[tuple[int, float], ...]:
+    """Lemma term ids of language ``dst`` for a word of language ``src``, with weights:
+    translations (times their mined weight) and cognates. Cached per index and word."""
+    cache: dict[tuple[str, str, str, str], tuple[tuple[int, float], ...]] = (
+        index.__dict__.setdefault("_bridges", {})
+    )
+    key = (src, lemma, folded, dst)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    vocab = index.vocab["lemma"]
+    lexicon = index.lexicon
+    found: dict[int, float] = {}
+    for other, w in lexicon.translations(src, lemma, dst):
+        tid = vocab.get(f"{dst} {other}")
+        if tid is not None:
+            found[tid] = max(found.get(tid, 0.0), TRANSLATION_WEIGHT * w)
+    for word in {lemma, folded}:
+        for other in lexicon.cognates(word, dst):
+            tid = vocab.get(f"{dst} {other}")
+            if tid is not None:
+                found[tid] = max(found.get(tid, 0.0), COGNATE_WEIGHT)
+    hit = tuple(found.items())
+    if len(cache) < 100_000:
+        cache[key] = hit
+    return hit
+
+
+def _unit_prior(index: SearchIndex, case: str) -> np.ndarray:
+    """Per unit, the prior of its kind: a bare heading under the paragraphs that carry it as
+    context; a definition under the rules (``plain``), first (``asked``: "šta je renons"), or
+    as it is (``definition``: a long "what is" question). Computed once per index."""
+    cache: dict[str, np.ndarray] = index.__dict__.setdefault("_unit_priors", {})
+    hit = cache.get(case)
+    if hit is None:
+        flags = index.a["unit_flags"]
+        hit = np.where((flags & FLAG_TITLE_ONLY) > 0, TITLE_ONLY_PRIOR, 1.0).astype(np.float32)
+        is_def = (flags & FLAG_DEFINITION) > 0
+        if case == "asked":
+            hit[is_def] *= DEFINITION_BOOST
+        elif case == "plain":
+            hit[is_def] *= DEFINITION_PRIOR
+        hit[(flags & FLAG_FOOTNOTE) > 0] *= FOOTNOTE_PRIOR
+        cache[case] = hit
+    return hit
+
+
+def _deletes(index: SearchIndex, code: str) -> dict[str, set[str]]:
+    """One-delete variants of a language's lemma vocabulary (built once per index)."""
+    cache: dict[str, dict[str, set[str]]] = index.__dict__.setdefault("_deletes", {})
+    hit = cache.get(code)
+    if hit is None:
+        hit = {}
+        prefix = f"{code} "
+        for key in index.vocab["lemma"]:
+            if not key.startswith(prefix):
+                continue
+            term = key[len(prefix) :]
+            if len(term) >= FUZZY_MIN - 1 and term.isalpha():
+                for i in range(len(term)):
+                    hit.setdefault(term[:i] + term[i + 1 :], set()).add(term)
+        cache[code] = hit
+    return hit
+
+
+def _content_positions(a: Analysis) -> list[int]:
+    """Where the words that carry the query start (all words if all are stop words): the
+    languages' tokenizers may cut a query apart differently, so words are matched by place."""
+    found = [t.start for t in a.tokens if not t.stop]
+    return found or [t.start for t in a.tokens]
+
+
+def _short(a: Analysis) -> bool:
+    """Whether a query is short enough to be a term ("šta je renons", not a long question)."""
+    return sum(not t.stop for t in a.tokens) <= DEFINITION_WORDS
+
+
+def _top(scores: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the ``k`` best positive scores (unordered)."""
+    idx = np.argpartition(-scores, k)[:k] if scores.size > k else np.arange(scores.size)
+    return idx[scores[idx] > 0]
+
+
+def prefixes(cite: str) -> list[str]:
+    """Ancestor cites, nearest first: ``27B1(a)`` -> 27B1, 27B, 27; ``27.5`` -> 27."""
+    if "." in cite:
+        return [cite.split(".")[0]]
+    parts = re.findall(r"\(\w+\)|\d+|[A-Z]", cite)
+    return ["".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
+
+
+Enricher = Callable[[dict, SearchIndex], dict]

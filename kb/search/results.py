@@ -1,0 +1,73 @@
+"""Ranked nodes -> the result dicts the CLI and the API show, with a marked snippet."""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from kb.search.index import SearchIndex
+from kb.search.rank import Marks
+
+SNIPPET_CHARS = 220
+MARK = ("[", "]")
+
+
+def top(index: SearchIndex, scores: dict[int, float], limit: int) -> list[tuple[int, float]]:
+    """The ``limit`` best nodes, best first; equal scores in document order."""
+    docs = index.a["node_doc"]
+    return heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], int(docs[kv[0]]), kv[0]))
+
+
+def result(index: SearchIndex, node: int, score: float, marks: Marks | None) -> dict[str, Any]:
+    """The result shape of the API and CLI for one node."""
+    rec = index.record(node)
+    out: dict[str, Any] = {
+        "id": rec["id"],
+        "doc": rec["doc"],
+        "law": rec["law"],
+        "cite": rec["cite"],
+        "kind": rec["kind"],
+        "title": rec["title"],
+        "snippet": snippet(index, node, rec["text"], marks),
+        "score": round(score, 4),
+        "parallels": rec["parallels"],
+    }
+    if "term" in rec:
+        out["term"] = rec["term"]
+    return out
+
+
+def snippet(
+    index: SearchIndex,
+    node: int,
+    text: str,
+    marks: Marks | None,
+    width: int = SNIPPET_CHARS,
+) -> str:
+    """The node's text around its first matched word, matched words marked ``[word]``."""
+    hits: list[tuple[int, int]] = []
+    ptr = index.a["tok_ptr"]
+    lo, hi = int(ptr[node]), int(ptr[node + 1])
+    if marks is not None and hi > lo:
+        lemma, exact = marks.lemma, marks.exact
+        hits = [
+            (s, e)
+            for s, e, lem, ex in index.a["tok"][lo:hi].tolist()
+            if lem in lemma or ex in exact
+        ]
+    start = 0
+    if hits and hits[0][0] > width // 3:
+        start = text.rfind(" ", 0, hits[0][0] - width // 4) + 1
+    end = min(len(text), start + width)
+    if end < len(text):
+        cut = text.rfind(" ", start, end)
+        end = cut if cut > start else end
+    pieces, pos = [], start
+    for s, e in hits:
+        if s < start or e > end:
+            continue
+        pieces.append(text[pos:s] + MARK[0] + text[s:e] + MARK[1])
+        pos = e
+    pieces.append(text[pos:end])
+    body = "".join(pieces)
+    return ("…" if start > 0 else "") + body + ("…" if end < len(text) else "")

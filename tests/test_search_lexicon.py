@@ -1,0 +1,90 @@
+"""The cross-language lexicon: cognates by phonetic key, translations mined from aligned texts,
+English pivots; and a query in one language reaching another language's paragraph."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.search import SearchIndex, search
+from kb.search.langdata import LANG_DIR, LANGS, read_pairs
+from kb.search.lexicon import key, mine
+from kb.search.service import index_for
+from kb.store import KB
+
+
+@pytest.fixture(scope="module")
+def index(kb: KB) -> SearchIndex:
+    """The index of the session's KB."""
+    return index_for(kb)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("licytacja", "licitácia", "licitacija", "лицитация"),
+        ("nieprzyznanie", "nepriznanie"),
+        ("недостаточный", "nedostatočný"),
+        ("gracz", "hráč"),
+        ("судья", "sudija"),
+        ("ренонс", "renons"),
+    ],
+)
+def test_cognates_share_a_key(words: tuple[str, ...]) -> None:
+    assert len({key(w) for w in words}) == 1, [key(w) for w in words]
+
+
+@pytest.mark.parametrize(("a", "b"), [("karta", "kazna"), ("pas", "par"), ("zdvih", "stih")])
+def test_other_words_keep_their_keys(a: str, b: str) -> None:
+    assert key(a) != key(b)
+
+
+def test_mining_keeps_what_occurs_together() -> None:
+    pairs = [
+        ("x", "y", {"renons", "kazna"}, {"nepriznanie", "pokuta"}, 2),
+        ("x", "y", {"renons", "stih"}, {"nepriznanie", "zdvih"}, 2),
+        ("x", "y", {"kazna", "karta"}, {"pokuta", "karta"}, 2),
+    ]
+    found = mine(pairs)
+    assert found["x>y"]["renons"][0][0] == "nepriznanie"
+    assert found["y>x"]["pokuta"][0][0] == "kazna"
+    assert "stih" not in found["x>y"]  # together once: not enough
+
+
+@pytest.mark.parametrize(
+    ("src", "lemma", "dst", "expected"),
+    [
+        ("sk", "nepriznanie", "sr", "renons"),
+        ("en", "revoke", "sr", "renons"),
+        ("en", "trick", "sk", "zdvih"),
+        ("pl", "lewa", "sk", "zdvih"),  # through the English pivot
+        ("ru", "взятка", "sr", "stih"),
+    ],
+)
+def test_translations_in_the_index(
+    index: SearchIndex, src: str, lemma: str, dst: str, expected: str
+) -> None:
+    assert expected in [w for w, _ in index.lexicon.translations(src, lemma, dst)]
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_english_pivots_are_single_words(code: str) -> None:
+    path = LANG_DIR / code / "english.tsv"
+    if not path.exists():
+        pytest.skip(f"{code} has no English pivots")
+    for word, english in read_pairs(path):
+        assert " " not in word and " " not in english, (word, english)
+
+
+@pytest.mark.parametrize(
+    ("query", "doc", "gold"),
+    [
+        # Polish and Russian words for a revoke, in documents with no Polish or Russian text
+        ("nieprzyznanie się do koloru", "sk-2017", ("61", "62", "63", "64")),
+        ("ренонс штраф взятки", "sr-2007", ("64",)),
+    ],
+)
+def test_a_question_reaches_another_languages_paragraph(
+    index: SearchIndex, query: str, doc: str, gold: tuple[str, ...]
+) -> None:
+    laws = [r["law"] for r in search(index, query, doc=doc, limit=5)]
+    assert set(laws) & set(gold), laws
