@@ -5,7 +5,8 @@ its last irregular call (:func:`kb.rules.bridge.auction_facts`). ``revoke``: fro
 of the 13 tricks, the revoke trick, the offender and declarer (checked by
 :func:`kb.rules.bridge.revoke_transfer`), whether the offending player won the revoke trick and
 whether his side won it or a later trick: what Law 64A turns on. ``exposed``: from the cards a
-player exposed, whether there were several and whether one is an honour (Law 24, 50B).
+player exposed, whether there were several, whether one is an honour (Law 24, 50B) and
+whether they are of more than one suit (51B).
 ``claim``: from the cards each hand holds at a claim or concession, the claimer, the player on
 lead, the trump suit, the tricks claimed and the line stated (:func:`kb.rules.bridge.claim_facts`),
 the tricks the claimer's side takes for sure and at best, those in dispute, whether an opponent
@@ -120,6 +121,8 @@ def _exposed(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | Non
         "several_cards": len(cards) > 1,
         # definition "Honour": ace, king, queen, jack or ten (50B: minor only below an honour)
         "honour_card": any(c.rank >= 10 for c in cards),
+        # penalty cards in more than one suit: Law 51B2 instead of 51B1
+        "several_suits": len({c.suit for c in cards}) > 1,
     }
 
 
@@ -260,7 +263,7 @@ def _play(facts: Mapping[str, Any], edition: Edition) -> dict[str, Any] | None:
         if not f["out_of_turn"]
         else "partner_to_lead"
         if f["leading"] and f["relation"] == "partner"
-        else None
+        else "neither"  # declarer's side to play, or partner to play to a trick led (no 50C/D)
     )
     return {
         "offender_declaring_side": f["offender_role"] in DECLARING,
