@@ -24,6 +24,7 @@ from kb.search.cite import QueryCite
 from kb.search.index import SearchIndex
 from kb.search.lexicon import space
 from kb.search.query import Analysis, Query
+from kb.search.situations import cited
 
 EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
 PAIR_WEIGHT = 0.5
@@ -66,6 +67,9 @@ UNHINTED_CODE = 0.85  # ... in a document that is not the Laws (the preferans co
 WITHIN_CITE = 0.5  # "law 16 UI": how far the words lift a node inside the cited one
 OUTSIDE_CITE = 0.5  # ... and what they find outside it, under the weakest cite match
 TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
+TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
+TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
+TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
 
 
 @dataclass(frozen=True)
@@ -265,6 +269,8 @@ class Ranker:
             index, "asked" if asked else ("definition" if definition else "plain")
         )
         self.routes(scores, routed)
+        if TREE_PRIOR and not asked:
+            self.situation(scores, described=not any(_short(a) for a in analyses.values()))
         if mask is not None:
             scores[~mask] = 0.0
         cand = _top(scores, TOP_UNITS)
@@ -341,6 +347,43 @@ class Ranker:
                     own = lo  # a node without text of its own is offered by its first part
                 if own >= 0:
                     scores[own] = max(float(scores[own]), ROUTE_WEIGHT * r * w)
+
+    def situation(self, scores: np.ndarray, *, described: bool) -> None:
+        """The prior of the ruling trees (kb/search/situations.py), in every law-numbered
+        document (both editions, the commentary): the parts of a Law the trees suggested by
+        the query rule by that the words match gain ``TREE_LAW`` times its weight (a share of
+        their own score); when the query describes a situation (``described``: more words than
+        a term), each cited paragraph gains ``TREE_WEIGHT`` times its weight of the best score
+        (the words' scale), so it is found even where its words are not."""
+        laws, paragraphs = cited(self.q.text)
+        top = float(scores.max())
+        if not (laws or paragraphs) or top <= 0:
+            return
+        index = self.index
+        span = index.a["node_span"]
+        node_unit = index.a["node_unit"]
+        for law, w in laws.items():
+            for node in self.provision_nodes(law):
+                lo, hi = (int(x) for x in span[node])
+                scores[lo:hi] *= np.float32(1.0 + TREE_LAW * w)
+        for paragraph, w in paragraphs.items() if described else ():
+            for node in self.provision_nodes(paragraph):
+                lo, hi = (int(x) for x in span[node])
+                own = int(node_unit[node])
+                if own < 0 and hi > lo:
+                    own = lo
+                if own >= 0:
+                    scores[own] += np.float32(TREE_WEIGHT * w * top)
+
+    def provision_nodes(self, provision: str) -> list[int]:
+        """The nodes of a provision a tree cites: by its cite in every allowed law-numbered
+        document (where it exists as such), else the node itself if allowed."""
+        index = self.index
+        doc, cite = provision.split(":", 1)
+        if doc in index.docs and index.docs[doc].law_numbered:
+            return [n for n, w in self.cite_nodes(cite, law_numbered=True).items() if w >= 1.0]
+        hit = index.node_index(provision)
+        return [hit] if hit is not None and self.allows(doc) else []
 
     def under_rules(self, scores: np.ndarray, cand: np.ndarray) -> None:
         """A heading or a lead-in (a law, a section, a paragraph with items under it) never
