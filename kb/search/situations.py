@@ -18,7 +18,7 @@ import functools
 import math
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,25 +66,23 @@ def tree_cites() -> Mapping[str, TreeCites]:
     trees_citing = Counter(law for laws in law_counts.values() for law in laws)
     total = len(law_counts)
 
-    def most(counts: Counter[str]) -> int:
-        return max(counts.values(), default=1)
-
-    def specific(law: str) -> float:
-        return math.log(1 + total / trees_citing[law]) / math.log(1 + total)
-
-    return {
-        tree_id: TreeCites(
-            tuple(
-                (f"{_doc_of(para_counts[tree_id], law)}:{law}", n / most(law_counts[tree_id]) * specific(law))
-                for law, n in law_counts[tree_id].most_common()
-            ),
-            tuple(
-                (p, n / most(para_counts[tree_id]) * specific(_unprefixed(law_of(p))))
-                for p, n in para_counts[tree_id].most_common()
-            ),
+    def weighed(counts: Counter[str], law: Callable[[str], str]) -> tuple[tuple[str, float], ...]:
+        # the share of the leaves, times how few trees cite the provision's Law
+        most = max(counts.values(), default=1)
+        return tuple(
+            (key, n / most * math.log(1 + total / trees_citing[law(key)]) / math.log(1 + total))
+            for key, n in counts.most_common()
         )
-        for tree_id in law_counts
-    }
+
+    out: dict[str, TreeCites] = {}
+    for tree_id, laws in law_counts.items():
+        paras = para_counts[tree_id]
+        by_law = weighed(laws, lambda law: law)
+        out[tree_id] = TreeCites(
+            tuple((f"{_doc_of(paras, law)}:{law}", w) for law, w in by_law),
+            weighed(paras, lambda p: _unprefixed(law_of(p))),
+        )
+    return out
 
 
 def _unprefixed(provision: str) -> str:
