@@ -353,37 +353,52 @@ class Ranker:
         document (both editions, the commentary): the parts of a Law the trees suggested by
         the query rule by that the words match gain ``TREE_LAW`` times its weight (a share of
         their own score); when the query describes a situation (``described``: more words than
-        a term), each cited paragraph gains ``TREE_WEIGHT`` times its weight of the best score
-        (the words' scale), so it is found even where its words are not."""
+        a term; a term is asked for its Law, not one paragraph of it), each cited paragraph
+        gains ``TREE_WEIGHT`` times its weight of the best score (the words' scale), so it is
+        found even where its words are not."""
         laws, paragraphs = cited(self.q.text)
         top = float(scores.max())
         if not (laws or paragraphs) or top <= 0:
             return
-        index = self.index
-        span = index.a["node_span"]
-        node_unit = index.a["node_unit"]
         for law, w in laws.items():
-            for node in self.provision_nodes(law):
-                lo, hi = (int(x) for x in span[node])
+            for _, lo, hi, _ in self.provision_units(law):
                 scores[lo:hi] *= np.float32(1.0 + TREE_LAW * w)
         for paragraph, w in paragraphs.items() if described else ():
-            for node in self.provision_nodes(paragraph):
-                lo, hi = (int(x) for x in span[node])
-                own = int(node_unit[node])
-                if own < 0 and hi > lo:
-                    own = lo
+            for _, _, _, own in self.provision_units(paragraph):
                 if own >= 0:
                     scores[own] += np.float32(TREE_WEIGHT * w * top)
 
-    def provision_nodes(self, provision: str) -> list[int]:
-        """The nodes of a provision a tree cites: by its cite in every allowed law-numbered
-        document (where it exists as such), else the node itself if allowed."""
+    def provision_units(self, provision: str) -> list[tuple[int, int, int, int]]:
+        """The nodes of a provision a tree cites, as (node, first unit, end unit, own unit or
+        first unit): by its cite in every allowed law-numbered document where it exists as
+        such, else the node itself if allowed. Resolved once per index."""
         index = self.index
-        doc, cite = provision.split(":", 1)
-        if doc in index.docs and index.docs[doc].law_numbered:
-            return [n for n, w in self.cite_nodes(cite, law_numbered=True).items() if w >= 1.0]
-        hit = index.node_index(provision)
-        return [hit] if hit is not None and self.allows(doc) else []
+        cache: dict[str, tuple[tuple[int, int, int, int], ...]] = index.__dict__.setdefault(
+            "_tree_provisions", {}
+        )
+        found = cache.get(provision)
+        if found is None:
+            doc, cite = provision.split(":", 1)
+            if doc in index.docs and index.docs[doc].law_numbered:
+                nodes = [
+                    n
+                    for n, w in Ranker(index, self.q, Filters())
+                    .cite_nodes(cite, law_numbered=True)
+                    .items()
+                    if w >= 1.0
+                ]
+            else:
+                hit = index.node_index(provision)
+                nodes = [] if hit is None else [hit]
+            rows = []
+            for node in nodes:
+                lo, hi = (int(x) for x in index.a["node_span"][node])
+                own = int(index.a["node_unit"][node])
+                rows.append((node, lo, hi, lo if own < 0 and hi > lo else own))
+            found = cache[provision] = tuple(rows)
+        if self.allowed_docs is None:
+            return list(found)
+        return [r for r in found if index.doc_of(r[0]) in self.allowed_docs]
 
     def under_rules(self, scores: np.ndarray, cand: np.ndarray) -> None:
         """A heading or a lead-in (a law, a section, a paragraph with items under it) never
