@@ -95,6 +95,13 @@ def _doc_of(paragraphs: Counter[str], law: str) -> str:
     return next(p.split(":", 1)[0] for p in paragraphs if _unprefixed(law_of(p)) == law)
 
 
+def warm() -> None:
+    """Load the trees, their cites and the suggestion profiles now (``SearchIndex.warm``: the
+    API does it before answering ready, so no query pays for it)."""
+    tree_cites()
+    suggested("warm")
+
+
 def confidence(score: float) -> float:
     """How far a suggestion score makes the tree the query's situation, in [0, 1]."""
     return min(1.0, max(0.0, (score - TREE_FROM) / (TREE_FULL - TREE_FROM)))
