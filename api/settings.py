@@ -6,6 +6,7 @@
 | ``LAWDESK_SITE`` | ``build/site`` | the built static site served at ``/`` (skipped if missing) |
 | ``LAWDESK_CORS_ORIGINS`` | (none) | comma-separated origins allowed to call the API, or ``*`` |
 | ``LAWDESK_CACHE_SECONDS`` | ``3600`` | ``max-age`` of KB answers (they carry an ETag) |
+| ``LAWDESK_ANSWER_CACHE`` | ``4096`` | search and ask answers kept per build (0: none) |
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Settings:
     site_dir: Path = ROOT / "build" / "site"
     cors_origins: tuple[str, ...] = ()
     cache_seconds: int = 3600
+    answer_cache: int = 4096
     limits: Limits = field(default_factory=Limits)
 
     @classmethod
@@ -49,15 +51,19 @@ class Settings:
         origins = tuple(
             o.strip() for o in env.get("LAWDESK_CORS_ORIGINS", "").split(",") if o.strip()
         )
-        try:
-            cache_seconds = int(env.get("LAWDESK_CACHE_SECONDS", "3600"))
-        except ValueError as exc:
-            raise ValueError(
-                f"LAWDESK_CACHE_SECONDS={env['LAWDESK_CACHE_SECONDS']!r}: expected whole seconds"
-            ) from exc
+        cache_seconds = _whole(env, "LAWDESK_CACHE_SECONDS", 3600, "seconds")
         return cls(
+            answer_cache=max(0, _whole(env, "LAWDESK_ANSWER_CACHE", 4096, "entries")),
             kb_path=Path(env.get("LAWDESK_KB", str(store.DEFAULT_PATH))),
             site_dir=Path(env.get("LAWDESK_SITE", str(ROOT / "build" / "site"))),
             cors_origins=origins,
             cache_seconds=max(0, cache_seconds),
         )
+
+
+def _whole(env: dict[str, str], name: str, default: int, unit: str) -> int:
+    """A whole number from the environment, or a ValueError naming the variable."""
+    try:
+        return int(env.get(name, str(default)))
+    except ValueError as exc:
+        raise ValueError(f"{name}={env[name]!r}: expected whole {unit}") from exc

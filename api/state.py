@@ -12,9 +12,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from api.answers import Answers
 from api.errors import ApiError
 from api.settings import Settings
 from kb import store
@@ -28,6 +30,7 @@ class Loaded:
     """One build: the open KB and, once loaded, its search index."""
 
     kb: store.KB
+    answers: Answers
     index: Any = None
     ready: threading.Event = field(default_factory=threading.Event)
     error: str | None = None
@@ -73,7 +76,7 @@ class State:
             self.kb_error = str(exc)
             log.error("lawdesk: knowledge base unavailable: %s", exc)
             return
-        loaded = Loaded(kb)
+        loaded = Loaded(kb, Answers(self.settings.answer_cache))
         log.info(
             "lawdesk: opened %s (build %s) in %.0f ms",
             self.settings.kb_path,
@@ -134,12 +137,22 @@ class State:
 
     def index(self, wait: float = INDEX_WAIT_SECONDS) -> tuple[store.KB, Any]:
         """The KB and the search index of the same build, waiting for the index to load."""
-        loaded = self.loaded()
+        return self._ready(self.loaded(), wait)
+
+    @staticmethod
+    def _ready(loaded: Loaded, wait: float) -> tuple[store.KB, Any]:
         if not loaded.ready.wait(wait):
             raise ApiError(503, "not-ready", "the search index is still loading", ["retry shortly"])
         if loaded.index is None:
             raise ApiError(503, "index-unavailable", loaded.error or "no search index", [])
         return loaded.kb, loaded.index
+
+    def answer(self, key: Hashable, compute: Callable[[store.KB, Any], Any]) -> Any:
+        """``compute(kb, index)`` for one build, or its answer kept from an earlier request with
+        the same ``key`` in that same build (``api.answers``)."""
+        loaded = self.loaded()
+        kb, index = self._ready(loaded, INDEX_WAIT_SECONDS)
+        return loaded.answers.get_or_compute(key, lambda: compute(kb, index))
 
     def is_ready(self) -> bool:
         """Whether the KB is open and the search index loaded."""

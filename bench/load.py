@@ -6,6 +6,10 @@ worker), at 50 and 200 concurrent clients (closed loop, wrk), and at a fixed ope
 Needs `wrk` (Debian: apt-get install wrk). Runs about 5 minutes:
 
     .venv/bin/python bench/load.py [--seconds 30] [--long 60]
+
+The queries cycle through the evaluation set, so after the first pass every search is answered
+from the server's answer cache (api/answers.py); `LAWDESK_ANSWER_CACHE=0 .venv/bin/python
+bench/load.py` measures the search itself on every request.
 """
 
 from __future__ import annotations

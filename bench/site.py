@@ -2,6 +2,8 @@
 gzipped, and (when the search engine's files are there) the search index and lemma table.
 
 Usage: .venv/bin/python bench/site.py [runs]   (needs build/kb.sqlite: `lawdesk build`)
+The ruling trees' pages are counted and timed apart, and projected to PROJECTED_TREES trees
+(their pages grow with the trees; one page serves every UI language).
 Budgets: publish <= 30 s; median law page <= 25 KB gzipped; CSS + JS <= 60 KB gzipped
 excluding the search index; search index + lemma table <= 600 KB gzipped.
 Exits 1 when a budget is exceeded.
@@ -16,11 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from kb import rulings
 from kb.publish import publish
 from kb.store import KB
 from kb.views.nodes import doc_tree, location
 
 KB_ = 1024
+PROJECTED_TREES = 50
 BUDGETS = {"publish_s": 30.0, "law_page_kb": 25.0, "css_js_kb": 60.0, "search_kb": 600.0}
 
 
@@ -38,16 +42,37 @@ def law_pages(kb: KB, site: Path) -> list[Path]:
     return pages
 
 
+def print_families(figures: dict, publish_s: float) -> None:
+    """Pages and seconds per family of pages (first run), and the ruling trees' share projected
+    to ``PROJECTED_TREES`` trees with as many editions each as today's trees have on average."""
+    seconds = figures["family_seconds"]
+    for family, s in seconds.items():
+        print(f"  {family}: {figures[family]} pages in {s:.2f} s")
+    trees = rulings.list_trees()
+    editions = sum(len(t["editions"]) for t in trees)
+    per = figures["ruling_pages"] / editions
+    per_s = seconds["ruling_pages"] / editions
+    scale = PROJECTED_TREES * editions / len(trees)
+    print(
+        f"ruling trees: {len(trees)} trees, {editions} tree-editions, {per:.1f} pages and "
+        f"{per_s * 1000:.0f} ms each; projected to {PROJECTED_TREES} trees "
+        f"({scale:.0f} tree-editions): {per * scale:.0f} pages, publish "
+        f"{publish_s + per_s * (scale - editions):.1f} s"
+    )
+
+
 def main(runs: int = 3) -> int:
     """Print the figures and whether each budget holds; 1 when one does not."""
     kb = KB()
     times = []
+    cold: dict = {}
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         for _ in range(runs):
             t0 = time.perf_counter()
             figures = publish(kb, site)
             times.append(time.perf_counter() - t0)
+            cold = cold or figures  # the first run walks the trees; later runs reuse the walks
         laws = [gz(p) for p in law_pages(kb, site)]
         assets = [p for p in (site / "static").rglob("*") if p.suffix in {".css", ".js"}]
         search_dir = site / "search"
@@ -72,6 +97,7 @@ def main(runs: int = 3) -> int:
             f"law pages: {len(laws)}, gzipped median {got['law_page_kb']:.1f} KB, "
             f"max {max(laws) / KB_:.1f} KB"
         )
+        print_families(cold, statistics.median(times))
         print(f"CSS + JS: {len(assets)} files, {got['css_js_kb']:.1f} KB gzipped")
         for p in sorted(assets):
             print(f"  {p.relative_to(site)}  {gz(p) / KB_:.1f} KB")

@@ -64,6 +64,8 @@ def test_reload_swaps_store_and_index_together(tmp_path, corpus):
     app = create_app(Settings(kb_path=kb_path, site_dir=tmp_path))
     with TestClient(app) as client:
         wait_ready(client)
+        before = _answers(client)  # kept in the old build's answer cache
+        assert OLD_WORD in before[0]
         sk = corpus / "sk-2017.txt"
         sk.write_text(sk.read_text("utf-8").replace(OLD_WORD, NEW_WORD, 1), "utf-8")
         build(kb_path, corpus)

@@ -42,8 +42,12 @@ def test_figures_and_one_page_per_law(kb, published):
     docs = len(kb.documents())
     glossaries = sum(1 for d in kb.documents() if any(
         n.kind == "definition" for n in doc_tree(kb, d["id"]).nodes.values()))  # fmt: skip
-    # home, contents per document, glossaries, laws, scoring, preferans, search
-    assert figures["pages"] == 1 + docs + glossaries + units + 3
+    # home, contents per document, glossaries, laws, scoring, preferans, search; the ruling
+    # trees' and the 2007 -> 2017 pages (tests/test_publish_rulings.py, test_publish_diff.py)
+    assert figures["base_pages"] == 1 + docs + glossaries + units + 3
+    assert (
+        figures["pages"] == figures["base_pages"] + figures["ruling_pages"] + figures["diff_pages"]
+    )
     assert figures["files"] == len([p for p in site.rglob("*") if p.is_file()])
     assert figures["precached"] == figures["files"] - 1  # all but the service worker itself
     assert figures["version"].startswith(kb.build_hash[:12])

@@ -7,6 +7,8 @@ import pytest
 from kb.rules.bridge import (
     RulesError,
     artificial_score,
+    award_for,
+    weighted_entries,
     weighted_imps,
     weighted_matchpoints,
     weighted_results,
@@ -92,3 +94,48 @@ def test_weighted_rejects(weighted: list[tuple[float, int]]) -> None:
 def test_weighted_results_need_declarer() -> None:
     with pytest.raises(RulesError, match="declarer"):
         weighted_results([(1.0, "4S=")], vul="None")
+
+
+@pytest.mark.parametrize(
+    ("responsibility", "award"),
+    [("directly", "avg-"), ("partly", "avg"), ("none", "avg+"), ("In no way at fault", "avg+")],
+)
+def test_award_by_responsibility(responsibility: str, award: str) -> None:
+    assert award_for(responsibility) == award
+
+
+@pytest.mark.parametrize("bad", ["", "mostly", None, 3])
+def test_award_rejects(bad: object) -> None:
+    with pytest.raises(RulesError, match="responsibility"):
+        award_for(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("lines", "pairs"),
+    [
+        (["60% N 4S=", "40% N 4S-1"], [(0.6, "N 4S="), (0.4, "N 4S-1")]),
+        (["0.5 E 3NT=", "0,5 E 3NT-1"], [(0.5, "E 3NT="), (0.5, "E 3NT-1")]),
+        (["100% passed out"], [(1.0, "passed out")]),
+    ],
+)
+def test_weighted_entries(lines: list[str], pairs: list[tuple[float, str]]) -> None:
+    assert weighted_entries(lines) == pairs
+
+
+@pytest.mark.parametrize(
+    ("lines", "fragment"),
+    [
+        (["N 4S="], "'N 4S='"),
+        (["60% N 4S="], "sum to 0.6"),
+        (["150% N 4S="], "'150% N 4S='"),
+        ([], r"\[\]"),
+    ],
+)
+def test_weighted_entries_reject(lines: list[str], fragment: str) -> None:
+    with pytest.raises(RulesError, match=fragment):
+        weighted_entries(lines)
+
+
+def test_weighted_entries_then_scored() -> None:
+    got = weighted_results(weighted_entries(["70% N 4S=", "30% N 4S-1"]), vul="None")
+    assert got == [(0.7, 420), (0.3, -50)]

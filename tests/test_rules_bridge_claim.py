@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.rules.bridge import RulesError, claim_facts
 
@@ -65,3 +67,67 @@ def test_bad_claims(kwargs: dict[str, object], fragment: str) -> None:
     }
     with pytest.raises(RulesError, match=fragment):
         claim_facts(**args)  # type: ignore[arg-type]
+
+
+# (cards left, trump, claimer, claimed, trumps the opponents hold, tricks given up no play loses)
+SIDE_FACTS = [
+    # East still holds the queen of trumps: 70C turns on it
+    ({"S": ["SA", "SK"], "N": ["S2", "S3"], "E": ["SQ", "HQ"], "W": ["D4", "H2"]}, "S", "S", 2,
+     1, 0),
+    # at notrump no trump is outstanding
+    ({"S": ["SA", "SK"], "N": ["S2", "S3"], "E": ["SQ", "HQ"], "W": ["D4", "H2"]}, None, "S", 2,
+     0, 0),
+    # declarer concedes one of two top spades: one trick no legal play could lose (2007 71.1)
+    ({"S": ["SA", "SK"], "N": ["S2", "S3"], "E": ["SQ", "HQ"], "W": ["SJ", "H2"]}, None, "S", 1,
+     0, 1),
+    # a concession of everything with two top trumps: both tricks are unlosable
+    ({"S": ["HA", "HK"], "N": ["S2", "S3"], "E": ["SQ", "D4"], "W": ["SJ", "D2"]}, "H", "S", 0,
+     0, 2),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("left", "trump", "claimer", "claimed", "out", "unlosable"), SIDE_FACTS)
+def test_trumps_out_and_unlosable_tricks(
+    left: dict[str, list[str]],
+    trump: str | None,
+    claimer: str,
+    claimed: int,
+    out: int,
+    unlosable: int,
+) -> None:
+    c = claim_facts(left, trump=trump, leader="S", claimer=claimer, claimed=claimed)
+    assert (c.trumps_out, c.unlosable) == (out, unlosable)
+
+
+@st.composite
+def small_claims(draw: st.DrawFn) -> dict[str, object]:
+    """Two or three cards a hand from a random deck, a claim and a line of the claimer's side."""
+    size = draw(st.integers(1, 3))
+    deck = draw(st.permutations([s + r for s in "SHDC" for r in "AKQJT98765432"]))
+    left = {seat: deck[i * size : (i + 1) * size] for i, seat in enumerate("NESW")}
+    claimer = draw(st.sampled_from("NESW"))
+    side = [c for s in "NESW" if s in (claimer, {"N": "S", "S": "N", "E": "W", "W": "E"}[claimer])
+            for c in left[s]]  # fmt: skip
+    return {
+        "cards_left": left,
+        "trump": draw(st.sampled_from([None, "S", "H", "D", "C"])),
+        "leader": draw(st.sampled_from("NESW")),
+        "claimer": claimer,
+        "claimed": draw(st.integers(0, size)),
+        "line": draw(st.lists(st.sampled_from(side), unique=True, max_size=len(side))),
+    }
+
+
+@given(small_claims())
+@settings(max_examples=60, deadline=None)
+def test_claim_counts_are_consistent(claim: dict[str, object]) -> None:
+    """sure <= possible; dispute and unlosable tricks are what lies beyond; a stated line narrows
+    the claimer's own choices, so it never lowers ``sure`` nor raises ``possible``."""
+    c = claim_facts(**claim)  # type: ignore[arg-type]
+    open_ = claim_facts(**{**claim, "line": []})  # type: ignore[arg-type]
+    assert c.computable and c.sure is not None and c.possible is not None
+    assert 0 <= c.sure <= c.possible <= c.tricks_left
+    assert c.in_dispute == max(0, c.claimed - c.sure)
+    assert c.unlosable == max(0, c.sure - c.claimed)
+    assert open_.sure is not None and open_.possible is not None
+    assert c.sure >= open_.sure and c.possible <= open_.possible

@@ -126,7 +126,7 @@ RULES = [
     for name in bridge.__all__
     if callable(getattr(bridge, name)) and not isinstance(getattr(bridge, name), type)
 ]
-CITE = re.compile(r"(sr-2007|sk-2017):\d{1,2}[A-H]?\d?(\([a-h]\))?$")
+CITE = re.compile(r"(sr-2007|sk-2017):\d{1,2}([A-H]?\d?(\([a-h]\))?|\.\d)$")  # 71.1: Law 71's items
 
 
 @pytest.mark.parametrize("fn", RULES, ids=lambda f: f.__name__)

@@ -39,6 +39,7 @@ MODULES: list[ModuleType] = [
         "preferans.bidding",
         "preferans.cards",
         "preferans.cycle",
+        "preferans.irregular",
         "preferans.mitchell",
         "preferans.scoring",
     )
@@ -103,6 +104,8 @@ VALID: dict[str, dict[str, Any]] = {
         "edition": "2017",
         "session_percent": 55.0,
     },
+    "adjusted.award_for": {"responsibility": "partly"},
+    "adjusted.weighted_entries": {"lines": ["60% N 4S=", "0.4 N 4S-1"]},
     "adjusted.weighted_results": {"weighted": [(0.5, "N 4S="), (0.5, "N 4S-1")], "vul": "NS"},
     "adjusted.weighted_matchpoints": {
         "weighted": [(0.5, 620), (0.5, -100)],
@@ -152,6 +155,13 @@ VALID: dict[str, dict[str, Any]] = {
     "cards.check_deal": {"hands": DEAL, "talon": ["8P", "7P"]},
     "cards.deal_packets": {"order": [c for hand in DEAL for c in hand] + ["8P", "7P"]},
     "cards.trick_winner": {"cards": ["AT", "KT", "7H"], "trump": "H"},
+    "irregular.auction_facts": {"events": ["2", "3", "2", "1:4"]},
+    "irregular.revoke_facts": {
+        "winners": list("EENNWWEENN"),
+        "revoke_trick": 3,
+        "offender": "W",
+        "declarer": "E",
+    },
     "cycle.board": {"number": 5},
     "cycle.boards": {"first": 1, "count": 3},
     "mitchell.top": {"entries": 7},

@@ -123,7 +123,8 @@ def test_eval_reports_aggregates(tmp_path: Path) -> None:
     rows = [
         {"text": "bid above seven: 8 spades", "lang": "en", "gold": ["bid-above-seven"]},
         {"text": "renons, nije odgovorio na boju", "lang": "sr", "gold": ["revoke"]},
-        {"text": "a slow player", "lang": "en", "gold": ["slow-play"]},
+        # a gold tree no file provides (the catalogue fills up as the families land)
+        {"text": "a slow player", "lang": "en", "gold": ["tree-not-written"]},
     ]
     cases.write_text("\n".join(json.dumps(r) for r in rows))
     r = runner.invoke(app, ["rule", "--eval", str(cases), "--json"])

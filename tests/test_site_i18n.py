@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from kb.publish.i18n import PLACEHOLDER, load_catalogues, read_catalogue, sr_to_cyrillic
+from kb.publish.i18n import (
+    PLACEHOLDER,
+    in_ui_scripts,
+    load_catalogues,
+    read_catalogue,
+    sr_to_cyrillic,
+)
 from kb.script import sr_to_latin
 
 SITE = Path(__file__).resolve().parents[1] / "site"
@@ -17,7 +23,7 @@ CATALOGUES = load_catalogues()
 ENGLISH = CATALOGUES.messages["en"]
 NAMESPACES = {key.split(".", 1)[0] for key in ENGLISH}
 # keys the templates and scripts build from data: "rel." ~ relation, "doc.kind." ~ kind ...
-DYNAMIC = ("rel.", "doc.kind.", "vul.", "part.")
+DYNAMIC = ("rel.", "doc.kind.", "vul.", "part.", "phase.", "edition.", "outcome.", "outval.")
 KEY_LITERAL = re.compile(r"""["']([a-z0-9_]+(?:\.[A-Za-z0-9_]+)+)["']""")
 PAGE_KEY = re.compile(r'data-i18n(?:-(?:placeholder|aria-label|title))?="([^"]+)"')
 
@@ -94,3 +100,17 @@ def test_serbian_cyrillic_is_the_latin_catalogue_transliterated():
 )
 def test_sr_to_cyrillic(latin, cyrillic):
     assert sr_to_cyrillic(latin, ("JavaScript", "OCR")) == cyrillic
+
+
+@pytest.mark.parametrize(
+    ("sr", "cyrillic"),
+    [
+        ("Nedovoljan licit", "Недовољан лицит"),
+        # citations, calls, editions and abbreviations stay as written
+        ("vidi 27B1(a) i sk-2017:27D", "види 27B1(a) и sk-2017:27D"),
+        ("posle 1NT, IMP", "после 1NT, IMP"),
+    ],
+)
+def test_tree_texts_in_both_serbian_scripts(sr, cyrillic):
+    assert in_ui_scripts({"en": "x", "sr": sr}) == {"en": "x", "sr": sr, "sr-Cyrl": cyrillic}
+    assert in_ui_scripts({"en": "x"}) == {"en": "x"}

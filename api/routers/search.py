@@ -47,21 +47,21 @@ def search(
     from kb.search import search as run
     from kb.search.service import parallels_enricher
 
-    kb, index = st.index()
-    try:
-        results = run(
-            index,
-            q,
-            doc=doc.value if doc else None,
-            lang=lang.value if lang else None,
-            game=game.value if game else None,
-            edition=edition.value if edition else None,
-            limit=limit,
-            enrich=parallels_enricher(kb),
-        )
-    except ValueError as exc:
-        raise ApiError(400, "bad-value", str(exc), []) from exc
-    return {"query": q, "results": [{**r, "url": locate(kb, r["id"])} for r in results]}
+    filters = {
+        "doc": doc.value if doc else None,
+        "lang": lang.value if lang else None,
+        "game": game.value if game else None,
+        "edition": edition.value if edition else None,
+    }
+
+    def answer(kb: Any, index: Any) -> dict[str, Any]:
+        try:
+            results = run(index, q, **filters, limit=limit, enrich=parallels_enricher(kb))
+        except ValueError as exc:
+            raise ApiError(400, "bad-value", str(exc), []) from exc
+        return {"query": q, "results": [{**r, "url": locate(kb, r["id"])} for r in results]}
+
+    return st.answer(("search", q, *filters.values(), limit), answer)
 
 
 @router.get(
@@ -93,19 +93,20 @@ def ask(
     from kb.ask import ask as run
     from kb.search.service import parallels_enricher
 
-    kb, index = st.index()
-    try:
-        answer = run(
-            index,
-            q,
-            limit=limit,
-            enrich=parallels_enricher(kb),
-            edition=edition,
-            max_calls=LIMITS.ask_calls,
-        )
-    except TooManyCalls as exc:
-        raise ApiError(400, "too-many-calls", str(exc), [f"at most {exc.limit} calls"]) from exc
-    except ValueError as exc:
-        raise ApiError(400, "bad-value", str(exc), []) from exc
-    answer["passages"] = [{**p, "url": locate(kb, p["id"])} for p in answer["passages"]]
-    return answer
+    def answer(kb: Any, index: Any) -> dict[str, Any]:
+        try:
+            found = run(
+                index,
+                q,
+                limit=limit,
+                enrich=parallels_enricher(kb),
+                edition=edition,
+                max_calls=LIMITS.ask_calls,
+            )
+        except TooManyCalls as exc:
+            raise ApiError(400, "too-many-calls", str(exc), [f"at most {exc.limit} calls"]) from exc
+        except ValueError as exc:
+            raise ApiError(400, "bad-value", str(exc), []) from exc
+        return {**found, "passages": [{**p, "url": locate(kb, p["id"])} for p in found["passages"]]}
+
+    return st.answer(("ask", q, limit, edition), answer)

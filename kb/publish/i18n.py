@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -37,6 +38,26 @@ def sr_to_cyrillic(text: str, keep: tuple[str, ...] = ()) -> str:
         pos = m.end()
     out.append(_LATIN.sub(lambda c: _LAT_TO_CYR[c[0]], text[pos:]))
     return "".join(out)
+
+
+# left in Latin in a tree's Serbian text: tokens with a digit (27B1(a), 1NT, sk-2017:27D) and
+# abbreviations (IMP, NT)
+_AS_WRITTEN = re.compile(r"\S*\d\S*|\b[A-Z]{2,}\b")
+
+
+def in_ui_scripts(texts: Mapping[str, str]) -> dict[str, str]:
+    """A text given per language (a ruling tree's, keyed ``en``, ``sr`` ...) with its Serbian
+    also in Cyrillic under ``sr-Cyrl``, for the Cyrillic UI; citations, calls and
+    abbreviations stay as written."""
+    out = dict(texts)
+    if "sr" in texts:
+        keep = next(x.keep for x in load_catalogues().languages if x.code == "sr-Cyrl")
+        parts, pos = [], 0
+        for m in _AS_WRITTEN.finditer(texts["sr"]):
+            parts += [sr_to_cyrillic(texts["sr"][pos : m.start()], keep), m[0]]
+            pos = m.end()
+        out["sr-Cyrl"] = "".join([*parts, sr_to_cyrillic(texts["sr"][pos:], keep)])
+    return out
 
 
 @dataclass(frozen=True)

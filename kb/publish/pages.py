@@ -10,6 +10,7 @@ from typing import Any
 from kb.rules.bridge import scoring
 from kb.rules.registry import provisions_of
 from kb.store import KB
+from kb.views.diff import EARLIER, LATER, diff_location
 from kb.views.nodes import doc_tree
 from kb.views.page import (
     contents_page_view,
@@ -39,9 +40,12 @@ class Page:
 
 
 def law_pages(kb: KB, doc: str) -> Iterator[Page]:
-    """A page per law, article or regulation section of a document."""
+    """A page per law, article or regulation section of a document; a Law of the 2007 or 2017
+    edition links to what changed in it (``diff``)."""
     for unit in doc_tree(kb, doc).units:
         view = law_page_view(kb, doc, unit.cite)
+        bridge = doc in (EARLIER, LATER) and unit.cite.isdigit()
+        view["diff"] = diff_location(unit.cite) if bridge else None
         yield Page(view["law"]["url"]["path"], "law.html", view)
 
 
@@ -98,10 +102,10 @@ def preferans_page(kb: KB) -> Page:
     )
 
 
-def site_pages(kb: KB, engine: str | None) -> Iterator[Page]:
-    """Every page of the site, home first."""
+def site_pages(kb: KB, engine: str | None, home: dict[str, Any]) -> Iterator[Page]:
+    """Every page of the site, home first (with ``home`` added to its context)."""
     documents = home_view(kb)
-    yield Page("", "index.html", {"documents": documents})
+    yield Page("", "index.html", {"documents": documents, **home})
     for d in documents:
         yield from document_pages(kb, d["id"])
     yield scoring_page(kb)

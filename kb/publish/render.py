@@ -14,7 +14,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from kb.corpus import ROOT
-from kb.publish.i18n import Catalogues, load_catalogues
+from kb.publish.i18n import Catalogues, in_ui_scripts, load_catalogues
 
 TEMPLATES = ROOT / "site" / "templates"
 PARENS = frozenset({"item", "subitem"})  # numbered as (a), (i) in every source
@@ -67,6 +67,7 @@ def env() -> Environment:
         lstrip_blocks=True,
         extensions=["jinja2.ext.do"],
         undefined=StrictUndefined,  # a misspelt key fails the build, never renders as ""
+        auto_reload=False,  # read once per process: no stat of every template per page
     )
     catalogues = load_catalogues()
     msg, t = make_msg(catalogues)
@@ -77,7 +78,7 @@ def env() -> Environment:
         href=href,
         languages=catalogues.languages,
     )
-    environment.filters.update(numbering=numbering)
+    environment.filters.update(numbering=numbering, in_ui_scripts=in_ui_scripts)
     return environment
 
 

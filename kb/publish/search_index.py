@@ -2,41 +2,41 @@
 
 ``write_search_index(kb, out_dir)`` writes into ``out_dir/search``:
 
-- ``index.json``: every node a result or a citation can name (ID, document, cite, kind, title,
-  where the site shows it, the text its snippet is cut from) and, per language, a prebuilt
-  MiniSearch index over the server's search units with the server's three fields (folded lemmas,
-  exact forms, the unit's own heading), plus the units' priors;
+- ``index.json``: every node of the server's index, in its order (ID, document, cite, kind,
+  title, where the site shows it, its text for snippets, and what the ranking reads of it: its
+  parent, first unit, span of units, provision group and twins), the units' nodes and kind
+  flags, and per language a forward index of its units: every distinct text (a unit's own, a
+  context title or lead-in, a heading) once, as the ids of its words' exact forms with their
+  lemmas as the build analysed them, from which the engine rebuilds the server's BM25 fields
+  (folded lemmas, exact forms, adjacent-word pairs, the unit's own heading);
 - ``lemmas.json``: what the browser needs to read a query as the server does: per language the
-  folded word form -> lemma table of the corpus vocabulary (made by lawdesk's analyzers), suffix
-  rules learned from that table for words the corpus lacks, stop words, synonym expansions and
-  the vocabulary routes; the intent phrases of every language; the citation patterns; the
-  folding and Serbian Cyrillic -> Latin tables; the ranking weights;
-- ``engine.js`` and the vendored ``minisearch.js`` (MIT, see site/static/search/README.md) with
-  its licence.
+  word form -> lemma table (the server's, or for a language whose lemmatizer runs at query time
+  the language data's words and suffix rules learned from the documents'), stop words, the
+  player vocabulary, the vocabulary routes and spaCy's tokenizer rules (patterns as JavaScript
+  regexes); the intent phrases; the citation patterns; the folding, transliteration and
+  phonetic tables; the lexicon's translations; the ranking constants;
+- ``engine.js``.
 
-Everything that decides how a query is understood is taken from ``kb.search`` at build time, so
-the browser cannot drift from the server without this module noticing.
+Everything that decides how a query is understood and ranked is taken from the server's index
+(``kb.search.export``) at build time, so the browser cannot drift from the server without this
+module noticing.
 """
 
 from __future__ import annotations
 
-import bisect
-import functools
 import gzip
 import inspect
 import json
 import re
 import shutil
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rank_bm25 import BM25Okapi
 
 from kb.corpus import ROOT
-from kb.models import Node
 from kb.refs.citation import _USER_CITE, LOOKALIKES
 from kb.script import SR_CYR_TO_LAT
 from kb.store import KB
@@ -45,54 +45,23 @@ from kb.views.nodes import location
 # --- adapter: everything this module takes from kb.search (re-point here when it changes) ------
 # kb.search.export is the public face of what the browser mirrors; the cite parser's and the
 # normaliser's patterns are read as the browser engine needs them.
+from kb.search import bm25 as search_bm25  # isort: skip
 from kb.search import cite as search_cite  # isort: skip
 from kb.search import export, normalize, query  # isort: skip
 from kb.search import route as search_route  # isort: skip
-from kb.search.analyze import MAX_KEY_WORDS, Analyzer, analyzer  # isort: skip
-from kb.search.export import FUZZY_MIN, LangUnits  # isort: skip
+from kb.search.analyze import MAX_KEY_WORDS, Analyzer  # isort: skip
+from kb.search.index import SearchIndex  # isort: skip
 from kb.search.intent import PREFIX_KEY  # isort: skip
 from kb.search.intent import patterns as intent_patterns  # isort: skip
 from kb.search.langdata import LANGS  # isort: skip
+from kb.search.lexicon import KEY_MIN, space  # isort: skip
+from kb.search.lexicon import key as phonetic_key  # isort: skip
+from kb.search.lemmatize import pipeline  # isort: skip
+from kb.search.results import MARK, SNIPPET_CHARS  # isort: skip
 from kb.search.service import index_for  # isort: skip
-from kb.search.units import unit_text  # isort: skip
+from kb.search.units import Passage  # isort: skip
 
 fold = normalize.fold
-LATIN = query.LATIN_LANGS
-ROUTE_FUZZY_MIN = search_route.FUZZY_MIN
-
-
-@dataclass
-class ServerSearch:
-    """What the browser mirrors of the server's search over one KB."""
-
-    docs: dict[str, dict[str, Any]]  # in the server's order: lang, game, edition, lawNumbered
-    nodes: dict[str, Node]
-    langs: dict[str, LangUnits]
-    shown: Callable[[str], dict[str, Any]]  # node ID -> the server's result fields (title, term)
-
-
-def server_search(kb: KB) -> ServerSearch:
-    """The server's search over ``kb``: every language's units, analysed as the index was."""
-    index = index_for(kb)
-    docs = {
-        d: {"lang": m.lang, "game": m.game, "edition": m.edition, "lawNumbered": m.law_numbered}
-        for d, m in export.docs(index).items()
-    }
-    nodes = {n.id: n for n in kb.nodes()}
-    return ServerSearch(
-        docs, nodes, export.units(kb, index), lambda node_id: export.shown(index, node_id)
-    )
-
-
-def synonym_lemmas(an: Analyzer) -> set[str]:
-    """The lemmas (and folded words) of a language's synonym keys."""
-    return {w for key, _ in an.synonym_pairs() for form in an.key_forms(key) for w in form}
-
-
-def synonym_table(an: Analyzer) -> dict[tuple[str, ...], list[tuple[str, str | None]]]:
-    """A language's synonym keys (folded lemmas and folded surface forms) -> (value, document
-    the query must name or None)."""
-    return export.synonym_table(an)
 
 
 def cite_patterns() -> dict[str, Any]:
@@ -120,11 +89,14 @@ def cite_patterns() -> dict[str, Any]:
 
 
 def text_tables() -> dict[str, Any]:
-    """Folding, Serbian transliteration and the letters that tell a query's language."""
+    """Folding, transliteration, the phonetic key and the letters that tell a query's language."""
+    phonetic = export.phonetic_tables()
+    phonetic["glide"] = js_regex(phonetic["glide"])
     return {
         "foldSpecial": _table(normalize._SPECIAL),
         "foldKeep": normalize._BREVE,
         "srLatin": SR_CYR_TO_LAT,
+        "phonetic": phonetic,
         "letters": {
             "sr": "".join(sorted(query._SR_ONLY)),
             "ru": "".join(sorted(query._RU_ONLY)),
@@ -137,70 +109,45 @@ def text_tables() -> dict[str, Any]:
     }
 
 
-def weights() -> dict[str, float | int]:
-    """The ranking constants the browser engine reads, by name."""
-    out: dict[str, float | int] = dict(export.BROWSER_WEIGHTS)
-    out["MARK"] = ["[", "]"]
-    out["FUZZY_MIN"] = FUZZY_MIN
+def weights() -> dict[str, Any]:
+    """The ranking constants the browser engine reads, by name (kb/search/rank.py's, and the
+    few of the query side, the routes and the results)."""
+    out: dict[str, Any] = dict(export.ranking_constants())
+    out["MARK"] = list(MARK)
+    out["SNIPPET_CHARS"] = SNIPPET_CHARS
     out["ROUTE_FUZZY_MIN"] = search_route.FUZZY_MIN
     out["SECTION_EDGE"] = search_route.SECTION_EDGE
     out["MAX_KEY_WORDS"] = MAX_KEY_WORDS
     out["PREFIX_KEY"] = PREFIX_KEY
-    out["ROUTE_KEEP"] = inspect.signature(search_route.Route.cites).parameters["keep"].default
-    return out
-
-
-def route_languages() -> tuple[str, ...]:
-    """The query languages with a vocabulary route."""
-    return search_route.languages()
-
-
-def route_vocabulary(code: str) -> frozenset[str]:
-    """Every lemma a language's route knows (none without a route)."""
-    if code not in search_route.languages():
-        return frozenset()
-    return export.route(code, analyzer(code)).vocabulary
-
-
-def route_entries(code: str) -> list[dict[str, Any]]:
-    """A vocabulary route's entries: lemmas, cites, and for a section the words its heading
-    adds to its law's title and all its heading's words."""
-    an = analyzer(code)
-    own = export.route(code, an).own_words
-    out = []
-    for e, (own_words, heading) in zip(search_route.entries(code), own, strict=True):
-        entry: dict[str, Any] = {"cites": list(e.cites)}
-        if e.heading is not None:
-            entry["own"] = sorted(own_words)
-            entry["heading"] = sorted(heading)
-        entry["lemmas"] = an.analyze(e.phrase).lemmas
-        out.append(entry)
+    out["ROUTE_KEEP"] = search_route.Route.cites.__defaults__[0]  # type: ignore[index]
+    out["RULE_STEM"] = RULE_STEM
     return out
 
 
 # --- end of the adapter -------------------------------------------------------------------------
 
-FORMAT = 1
+FORMAT = 2
 STATIC = ROOT / "site" / "static" / "search"
-COPIED = ("engine.js", "minisearch.js", "minisearch.LICENSE.txt")
-FIELDS = ("lemma", "exact", "heading")
+COPIED = ("engine.js",)
 RULE_SUPPORT = 2  # a suffix rule seen fewer times in the corpus is noise
 RULE_LEMMA_SUFFIX = 4  # longest lemma ending a rule replaces
 RULE_FORM_SUFFIX = 5  # longest word ending a rule strips
 RULE_STEM = 2  # shortest stem a rule keeps
+EPSILON = inspect.signature(BM25Okapi.__init__).parameters["epsilon"].default  # idf floor share
 _UNSUPPORTED = re.compile(r"\\[WBAZ]|\(\?P[^<]|\(\?[a-hj-oq-z]")
 
 
 def write_search_index(kb: KB, out_dir: Path) -> dict[str, Any]:
     """Write the browser search's data files and scripts into ``out_dir / "search"``; return
-    figures: units, vocabulary (index lemmas), table forms, and bytes raw and gzipped per file
+    figures: units, vocabulary (exact forms), table forms, and bytes raw and gzipped per file
     (``data_gzip``: every data file together, the budget's figure)."""
-    server = server_search(kb)
+    index = index_for(kb)
+    forward = forward_index(kb, index)
     target = out_dir / "search"
     target.mkdir(parents=True, exist_ok=True)
     data: dict[str, Any] = {}
-    data["index.json"] = index_data(kb, server, data)
-    data["lemmas.json"] = lemma_data(server, data)
+    data["index.json"] = index_data(kb, index, forward)
+    data["lemmas.json"] = lemma_data(index, forward)
     files: dict[str, dict[str, int]] = {}
     for name, payload in data.items():
         raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
@@ -210,210 +157,321 @@ def write_search_index(kb: KB, out_dir: Path) -> dict[str, Any]:
         shutil.copyfile(STATIC / name, target / name)
         raw = (target / name).read_bytes()
         files[name] = {"bytes": len(raw), "gzip": len(gzip.compress(raw, 9))}
-    lemmas = data["lemmas.json"]["langs"]
+    langs = data["lemmas.json"]["langs"]
     return {
-        "units": sum(len(units.ids) for units in server.langs.values()),
-        "vocabulary": sum(len(units.vocabulary) for units in server.langs.values()),
-        "forms": sum(len(f.split()) for lang in lemmas.values() for f in lang["surface"].values()),
+        "units": index.n_units,
+        "vocabulary": sum(len(f.terms) for f in forward.values()),
+        "forms": sum(len(f.split()) for lang in langs.values() for f in lang["table"].values()),
         "files": files,
         "data_gzip": sum(f["gzip"] for name, f in files.items() if name.endswith(".json")),
     }
 
 
-def index_data(kb: KB, server: ServerSearch, files: dict[str, Any]) -> dict[str, Any]:
-    """``index.json``: the node table and, per language, its units; each language's MiniSearch
-    index goes to ``files`` as ``<lang>.json``."""
-    doc_rank = {d: i for i, d in enumerate(server.docs)}
-    nodes = sorted(
-        server.nodes.values(), key=lambda n: (doc_rank[n.doc], n.line_start, n.position, n.id)
-    )
-    pos = {n.id: i for i, n in enumerate(nodes)}
-    langs = {}
-    for lang, units in server.langs.items():
-        docs = [
-            {"lemma": lem, "exact": ex, "heading": h}
-            for lem, ex, h in zip(units.lemma_docs, units.exact_docs, units.headings, strict=True)
-        ]
-        files[f"{lang}.json"] = minisearch_json(docs, FIELDS)
-        prior: dict[str, list[int]] = defaultdict(list)
-        for j, p in enumerate(units.prior):
-            if p != 1.0:
-                prior[repr(p)].append(j)
-        langs[lang] = {
-            "file": f"{lang}.json",
-            "units": [pos[u] for u in units.ids],
-            "prior": dict(prior),
-            "definitions": units.definitions,
-            "titleLen": [len(h) for h in units.headings],
-            "avgIdf": {
-                "lemma": average_idf(units.lemma_docs),
-                "exact": average_idf(units.exact_docs),
-            },
+class Forward:
+    """One language's units as the browser rebuilds its index from them: every distinct text
+    (a unit's own, a context title or lead-in, a heading) once, as the ids of its words' exact
+    forms (stop words dropped) and of its citation terms; per unit its text, heading and
+    context texts. A form's lemma is the build's (``lemmas``: empty when it is the form
+    folded)."""
+
+    def __init__(self, lang: str, an: Analyzer) -> None:
+        self.lang = lang
+        self.an = an
+        self.terms: dict[str, int] = {}
+        self.lemmas: list[str] = []
+        self.pieces: dict[str, int] = {}
+        self.encoded: list[str] = []
+        self.stops: dict[str, str] = {}  # stop words' exact forms -> lemmas
+        self.units: list[int] = []  # global unit positions
+        self.rows: list[list[int]] = []  # [text, heading or -1, *context]
+
+    def piece(self, text: str) -> int:
+        """The id of a text, analysed and encoded on first sight."""
+        hit = self.pieces.get(text)
+        if hit is not None:
+            return hit
+        a = self.an.analyze(text)
+        words = [t for t in a.tokens if not t.stop]
+        self.stops.update((t.exact, t.lemma) for t in a.tokens if t.stop)
+        cites = a.exact[len(words) :]
+        ids = [self.term(t.exact, t.lemma) for t in words]
+        cids = [self.term(c, c) for c in cites]
+        code = " ".join(map(_b36, ids)) + ("|" + " ".join(map(_b36, cids)) if cids else "")
+        self.pieces[text] = len(self.encoded)
+        self.encoded.append(code)
+        return self.pieces[text]
+
+    def term(self, exact: str, lemma: str) -> int:
+        """The id of an exact form (its lemma recorded once)."""
+        hit = self.terms.get(exact)
+        if hit is None:
+            hit = self.terms[exact] = len(self.lemmas)
+            self.lemmas.append("" if lemma == fold(exact) else lemma)
+        return hit
+
+    def add(self, unit: int, p: Passage) -> None:
+        """One unit of the index."""
+        head = self.piece(p.heading) if p.heading else -1
+        self.units.append(unit)
+        self.rows.append([self.piece(p.text), head, *(self.piece(c) for c in p.context)])
+
+    def data(self) -> dict[str, Any]:
+        """What ``index.json`` holds of the language."""
+        return {
+            "units": runs(self.units),
+            "rows": self.rows,
+            "pieces": self.encoded,
+            "terms": list(self.terms),
+            "lemmas": self.lemmas,
         }
-    return {
-        "format": FORMAT,
-        "build": kb.build_hash,
-        "docs": [{"id": d, **meta} for d, meta in server.docs.items()],
-        "nodes": node_columns(kb, server, nodes, pos),
-        "langs": langs,
-    }
 
 
-def node_columns(
-    kb: KB, server: ServerSearch, nodes: Sequence[Node], pos: Mapping[str, int]
-) -> dict[str, list[Any]]:
-    """Every node as columns (a column of repeated values packs well): what a result shows."""
-    cols: dict[str, list[Any]] = defaultdict(list)
-    doc_pos = {d: i for i, d in enumerate(server.docs)}
-    for n in nodes:
-        shown = server.shown(n.id)
-        url = location(kb, n)
-        cols["id"].append(n.id)
-        cols["doc"].append(doc_pos[n.doc])
-        cols["parent"].append(pos.get(n.parent or "", -1))
-        cols["law"].append(n.law)
-        cols["cite"].append(n.cite)
-        cols["kind"].append(n.kind)
-        cols["title"].append(shown["title"])
-        cols["term"].append(shown.get("term"))
-        cols["path"].append(url["path"])
-        cols["anchor"].append(url["anchor"])
-        cols["text"].append(unit_text(n))
-    return dict(cols)
-
-
-def minisearch_json(docs: Sequence[Mapping[str, Sequence[str]]], fields: Sequence[str]) -> dict:
-    """MiniSearch's serialised index (``MiniSearch.loadJSON``, serialization version 2) over
-    documents given as term lists per field; document ``i`` has the ID ``i``."""
-    field_ids = {f: k for k, f in enumerate(fields)}
-    postings: dict[str, dict[str, dict[str, int]]] = defaultdict(dict)
-    lengths: dict[str, list[int]] = {}
-    for i, doc in enumerate(docs):
-        lengths[str(i)] = [len(doc.get(f, ())) for f in fields]
-        for f in fields:
-            for term, tf in Counter(doc.get(f, ())).items():
-                postings[term].setdefault(str(field_ids[f]), {})[str(i)] = tf
-    n = len(docs)
-    return {
-        "documentCount": n,
-        "nextId": n,
-        "documentIds": {str(i): i for i in range(n)},
-        "fieldIds": field_ids,
-        "fieldLength": lengths,
-        "averageFieldLength": [
-            sum(v[k] for v in lengths.values()) / n if n else 0.0 for k in range(len(fields))
-        ],
-        "storedFields": {},
-        "dirtCount": 0,
-        "index": [[t, postings[t]] for t in sorted(postings)],
-        "serializationVersion": 2,
-    }
-
-
-def lemma_data(server: ServerSearch, files: dict[str, Any]) -> dict[str, Any]:
-    """``lemmas.json``: how the browser reads a query, per language and shared; each vocabulary
-    route's MiniSearch index goes to ``files`` as ``route-<lang>.json``."""
-    bm25 = inspect.signature(BM25Okapi.__init__).parameters
-    routes = set(route_languages())
-    vocab = {lang: units.vocabulary for lang, units in server.langs.items()}
-    langs = {}
-    for code in LANGS:
-        an = analyzer(code)
-        if code in server.langs:
-            surface, exact = corpus_forms(server.langs[code])
-        else:
-            surface, exact = dictionary_forms(code), {}
-        keys = synonym_lemmas(an)
-        entry: dict[str, Any] = {
-            "stop": sorted(an.stop_words),
-            "surface": group_by_lemma(surface),
-            "exact": exact,
-            "rules": suffix_rules(surface),
-            "synonyms": synonyms(an),
-            "synonymLemmas": sorted(keys),
-            "tokenizer": tokenizer_flags(an),
-        }
-        if code in vocab:
-            entry["fuzzyVocab"] = sorted(w for w in vocab[code] if fuzzy_word(w, FUZZY_MIN - 1))
-        if code in routes:
-            entries = route_entries(code)
-            lemma_docs = [e.pop("lemmas") for e in entries]
-            route_docs = [{"lemma": d} for d in lemma_docs]
-            files[f"route-{code}.json"] = minisearch_json(route_docs, ("lemma",))
-            known = {w for d in lemma_docs for w in d}
-            entry["route"] = {
-                "file": f"route-{code}.json",
-                "entries": entries,
-                "avgIdf": average_idf(lemma_docs),
-                "fuzzyVocab": sorted(w for w in known if fuzzy_word(w, ROUTE_FUZZY_MIN)),
-            }
-        langs[code] = entry
-    langs["en"]["known"] = english_near_words(vocab)
-    return {
-        "format": FORMAT,
-        "bm25": {"k": bm25["k1"].default, "b": bm25["b"].default, "eps": bm25["epsilon"].default},
-        "weights": {**weights(), "RULE_STEM": RULE_STEM},
-        "text": text_tables(),
-        "cite": cite_patterns(),
-        "intents": [[list(p.words), p.intent] for p in intent_patterns()],
-        "langs": langs,
-    }
-
-
-def corpus_forms(units: LangUnits) -> tuple[dict[str, set[str]], dict[str, str]]:
-    """The server's folded form -> lemmas table of a language's units, and the exact forms whose
-    folded form has several lemmas (``pas``/``pás``) with their own lemma."""
-    exact = {ex: lemma for ex, lemma in units.words if len(units.surface.get(fold(ex), ())) > 1}
-    return units.surface, dict(sorted(exact.items()))
-
-
-def dictionary_forms(code: str) -> dict[str, set[str]]:
-    """For a query language without documents (English): the forms of simplemma's dictionary
-    whose lemma a route or a synonym of the language knows, as its analyzer lemmatises them."""
-    an = analyzer(code)
-    wanted = set(route_vocabulary(code))
-    wanted |= synonym_lemmas(an)
-    forms: dict[str, set[str]] = defaultdict(set)
-    candidates = [form for form, lemma in dictionary(code) if lemma in wanted]
-    for tokens in analyse_words(an, candidates):
-        if len(tokens) == 1 and tokens[0].lemma in wanted:
-            forms[tokens[0].folded].add(tokens[0].lemma)
-    for lemma in wanted:
-        forms[lemma].add(lemma)
-    return dict(forms)
-
-
-@functools.cache
-def dictionary(code: str) -> tuple[tuple[str, str], ...]:
-    """simplemma's dictionary of a language as (word, lemma) pairs, both lower-case, for the
-    words of letters only."""
-    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
-
-    out = []
-    for form, lemma in DefaultDictionaryFactory().get_dictionary(code).items():
-        low = form.lower()
-        if low.isalpha():
-            out.append((low, lemma.lower() if lemma.isascii() else fold(lemma.lower())))
-    return tuple(out)
-
-
-def analyse_words(an: Analyzer, words: Sequence[str]) -> list[list[Any]]:
-    """The analyzer's tokens of each word, from one pass over them all (a pass per word costs
-    a pipeline call each)."""
-    starts, text, pos = [], [], 0
-    for w in words:
-        starts.append(pos)
-        text.append(w)
-        pos += len(w) + 1
-    out: list[list[Any]] = [[] for _ in words]
-    for t in an.tokens(" ".join(text)):
-        out[bisect.bisect_right(starts, t.start) - 1].append(t)
+def forward_index(kb: KB, index: SearchIndex) -> dict[str, Forward]:
+    """Every language's units of the server's index, analysed as its build analysed them."""
+    out: dict[str, Forward] = {}
+    done = export.passages(kb)
+    if len(done) != index.n_units:
+        raise ValueError(f"{len(done)} units analysed, the server's index holds {index.n_units}")
+    for j, (lang, p) in enumerate(done):
+        if lang not in out:
+            # the server's query analyzer: spaCy's rules and the build's lemma table, which
+            # read the documents' words as the build did (a test compares the weights), without
+            # loading the dictionaries the build's lemmatizers hold
+            out[lang] = Forward(lang, index.analyzers[lang])
+        out[lang].add(j, p)
     return out
 
 
+def _b36(n: int) -> str:
+    """A non-negative integer in base 36."""
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if not n:
+            return out
+
+
+def index_data(kb: KB, index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, Any]:
+    """``index.json``: the documents, the nodes, the units and per language its units."""
+    a = index.a
+    twins = {}
+    for node in range(index.n_nodes):
+        found = index.twins(node).tolist()
+        if found:
+            twins[str(node)] = found
+    return {
+        "format": FORMAT,
+        "build": kb.build_hash,
+        "docs": [
+            {
+                "id": d,
+                "lang": m.lang,
+                "game": m.game,
+                "edition": m.edition,
+                "lawNumbered": m.law_numbered,
+            }
+            for d, m in export.docs(index).items()
+        ],
+        "nodes": node_columns(kb, index),
+        "twins": twins,
+        "units": {"node": a["unit_node"].tolist(), "flags": a["unit_flags"].tolist()},
+        "langs": {lang: f.data() for lang, f in forward.items()},
+    }
+
+
+def runs(ids: Sequence[int]) -> list[list[int]]:
+    """Ascending integers as runs ``[first, length]`` (a language's units come document by
+    document)."""
+    out: list[list[int]] = []
+    for j in ids:
+        if out and out[-1][0] + out[-1][1] == j:
+            out[-1][1] += 1
+        else:
+            out.append([j, 1])
+    return out
+
+
+def node_columns(kb: KB, index: SearchIndex) -> dict[str, list[Any]]:
+    """Every node of the index, in its order, as columns (a column of repeated values packs
+    well): what a result shows and what the ranking reads of it."""
+    cols: dict[str, list[Any]] = defaultdict(list)
+    a = index.a
+    doc_pos = {d: i for i, d in enumerate(index.docs)}
+    span = a["node_span"].tolist()
+    for n in range(index.n_nodes):
+        rec = index.record(n)
+        url = location(kb, kb.node(rec["id"]))
+        cols["id"].append(rec["id"])
+        cols["doc"].append(doc_pos[rec["doc"]])
+        cols["law"].append(rec["law"])
+        cols["cite"].append(rec["cite"])
+        cols["kind"].append(rec["kind"])
+        cols["title"].append(rec["title"])
+        cols["term"].append(rec.get("term"))
+        cols["path"].append(url["path"])
+        cols["anchor"].append(url["anchor"])
+        cols["text"].append(rec["text"])
+        cols["spanLo"].append(span[n][0])
+        cols["spanLen"].append(span[n][1] - span[n][0])
+    cols["parent"] = a["node_parent"].tolist()
+    cols["unit"] = a["node_unit"].tolist()
+    cols["group"] = a["node_group"].tolist()
+    return dict(cols)
+
+
+def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, Any]:
+    """``lemmas.json``: how the browser reads a query, per language and shared."""
+    stored = export.lang_data(index)
+    tokenizers = Tokenizers()
+    translations = export.translations(index)
+    cognate_keys = {
+        phonetic_key(lem or fold(t))
+        for fw in forward.values()
+        for t, lem in zip(fw.terms, fw.lemmas, strict=True)
+        if len(lem or t) >= KEY_MIN and (lem or t).isalpha()
+    }
+    langs = {}
+    for code in LANGS:
+        an = index.analyzers[code]
+        live = bool(pipeline(code).LIVE)
+        fw = forward.get(code)
+        if live:
+            table = lemma_table(an, fw)
+        else:
+            server_table = stored.get(code, {}).get("table", {})
+            table = query_table(an, fw, server_table, translations, cognate_keys)
+        # stop words: the documents' words the forward index leaves out (with their lemma
+        # even when it is the word, lest a suffix rule be tried on it)
+        if fw is not None:
+            table.update((w, lem) for w, lem in fw.stops.items() if live or lem != fold(w))
+        entry: dict[str, Any] = {
+            "live": live,
+            "stop": sorted(an.stop_words),
+            "table": group_by_lemma({f: [lem] for f, lem in table.items()}),
+            "synonyms": synonyms(index, an),
+            "tokenizer": tokenizers.add(stored.get(code, {}).get("tokenizer", {})),
+        }
+        if live:
+            entry["rules"] = suffix_rules(table, fw)
+            # a language sharing the lemmatizer (Serbian, Croatian) reads this one's words
+            # alike, except its own overrides
+            entry["overrides"] = sorted(an.lemma.overrides)
+        if code in index.routes:
+            entry["route"] = route_data(index, code)
+        langs[code] = entry
+    return {
+        "format": FORMAT,
+        "bm25": {"k": search_bm25.K1, "b": search_bm25.B, "eps": EPSILON},
+        "weights": weights(),
+        "text": text_tables(),
+        "cite": cite_patterns(),
+        "intents": [[list(p.words), p.intent] for p in intent_patterns()],
+        "tokenizerPatterns": tokenizers.patterns,
+        "translations": translations,
+        "langs": langs,
+    }
+
+
+def lemma_table(an: Analyzer, fw: Forward | None) -> dict[str, str]:
+    """For a language whose lemmatizer runs at query time on the server: the lemma of every word
+    of its language data (synonyms, route, overrides) that its documents lack, where it is not
+    the word folded, and of every word of its documents typed without diacritics, as the
+    server's query analyzer gives them (the documents' own words come with their lemmas in
+    ``index.json``)."""
+    words = an.data_words() | set(an.lemma.overrides)
+    if an.code in search_route.languages():
+        words |= search_route.data_words(an.code, an)
+    known = fw.terms if fw is not None else {}
+    out = {}
+    for w in sorted(words - known.keys()):
+        lemma = an.lemma(w)
+        if lemma != fold(w):
+            out[w] = lemma
+    # the documents' words typed without diacritics, as the server's lemmatizer reads them
+    # (even as themselves: the browser would otherwise guess)
+    for w in sorted({fold(t) for t in known} - known.keys()):
+        out[w] = an.lemma(w)
+    return out
+
+
+def query_table(
+    an: Analyzer,
+    fw: Forward | None,
+    table: Mapping[str, str],
+    translations: Mapping[str, Mapping[str, Any]],
+    cognate_keys: set[str],
+) -> dict[str, str]:
+    """For a language whose lemmatizer only the build runs: the server's table (form ->
+    lemma), less the documents' own words (``index.json`` has them) and the forms whose lemma
+    nothing can use (not in the language's documents, routes, player vocabulary or mined
+    translations, and no cognate of a document language's lemma)."""
+    wanted: set[str] = set()
+    known: Mapping[str, int] = {}
+    if fw is not None:
+        known = fw.terms
+        wanted |= {lem or fold(t) for t, lem in zip(fw.terms, fw.lemmas, strict=True)}
+    wanted |= {table.get(w, fold(w)) for w in an.data_words()}
+    if an.code in search_route.languages():
+        wanted |= {table.get(w, fold(w)) for w in search_route.data_words(an.code, an)}
+    own = space(an.code)
+    for direction, found in translations.items():
+        if direction.split(">")[0] == own:
+            wanted |= found.keys()
+    return {
+        f: lem
+        for f, lem in table.items()
+        if f not in known
+        and (lem in wanted or phonetic_key(lem) in cognate_keys or fold(f) in an.stop_words)
+    }
+
+
+def route_data(index: SearchIndex, code: str) -> dict[str, Any]:
+    """A vocabulary route: its entries (their lemmas, cites, and for a section the words its
+    heading adds to its law's title and all its heading's words)."""
+    rt = index.routes[code]
+    an = index.analyzers[code]
+    entries = []
+    for e, (own_words, heading) in zip(rt.entries, rt.own_words, strict=True):
+        entry: dict[str, Any] = {"cites": list(e.cites)}
+        if e.heading is not None:
+            entry["own"] = sorted(own_words)
+            entry["heading"] = sorted(heading)
+        entry["lemmas"] = an.analyze(e.phrase).lemmas
+        entries.append(entry)
+    return {"entries": entries}
+
+
+class Tokenizers:
+    """spaCy's tokenizer rules of every language (kb/search/tokenize.py ``export``) with their
+    patterns as JavaScript regexes, each distinct pattern stored once (the languages share
+    most of spaCy's punctuation rules)."""
+
+    def __init__(self) -> None:
+        self.patterns: list[str] = []
+        self._ids: dict[str, int] = {}
+
+    def add(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """One language's rules, each pattern as its position in ``patterns``."""
+        out: dict[str, Any] = {
+            "special": rules.get("special", {}),
+            "faster": bool(rules.get("faster_heuristics", True)),
+        }
+        for key in ("prefix", "suffix", "infix", "url", "token"):
+            p = rules.get(key)
+            if p:
+                js = js_regex(p)
+                if js not in self._ids:
+                    self._ids[js] = len(self.patterns)
+                    self.patterns.append(js)
+                out[key] = self._ids[js]
+        return out
+
+
 def group_by_lemma(surface: Mapping[str, Iterable[str]]) -> dict[str, str]:
-    """Folded form -> lemmas, inverted to lemma -> its forms joined by spaces (shorter, and
-    forms of one lemma share a stem, which gzip packs)."""
+    """Form -> lemmas, inverted to lemma -> its forms joined by spaces (shorter, and forms of
+    one lemma share a stem, which gzip packs)."""
     out: dict[str, list[str]] = defaultdict(list)
     for form, lemmas in surface.items():
         for lemma in lemmas:
@@ -421,91 +479,57 @@ def group_by_lemma(surface: Mapping[str, Iterable[str]]) -> dict[str, str]:
     return {lemma: " ".join(sorted(forms)) for lemma, forms in sorted(out.items())}
 
 
-def suffix_rules(surface: Mapping[str, Iterable[str]]) -> list[list[str]]:
-    """Suffix rules ``[word ending, lemma ending]`` learned from a language's form -> lemma
-    table, most supported first: what its analyzer did to the corpus's words, for the browser
-    to do to a query word the table lacks (the first rule giving a lemma that the index, a
-    route or a synonym knows wins). Measured on the table itself (a fifth of its words held
-    out, five times), the most supported rule first beats the longest or the most precise
-    first, and dropping imprecise rules loses more than it saves."""
+def suffix_rules(table: Mapping[str, str], fw: Forward | None) -> list[list[str]]:
+    """Suffix rules ``[word ending, lemma ending]`` learned from what a language's analyzer did
+    to the words of its documents and data (forms folded), most supported first, for the
+    browser to do to a query word it has no lemma for (the first rule giving a lemma that the
+    index, a route or a synonym knows wins)."""
+    pairs = dict(table)
+    if fw is not None:
+        pairs.update((t, lem) for t, lem in zip(fw.terms, fw.lemmas, strict=True) if lem)
     support: Counter[tuple[str, str]] = Counter()
-    for form, lemmas in surface.items():
-        for lemma in lemmas:
-            stem = 0
-            while stem < min(len(form), len(lemma)) and form[stem] == lemma[stem]:
-                stem += 1
-            if (
-                stem >= RULE_STEM
-                and len(form) - stem <= RULE_FORM_SUFFIX
-                and len(lemma) - stem <= RULE_LEMMA_SUFFIX
-                and form != lemma
-            ):
-                support[(form[stem:], lemma[stem:])] += 1
+    for exact, lemma in pairs.items():
+        form = fold(exact)
+        stem = 0
+        while stem < min(len(form), len(lemma)) and form[stem] == lemma[stem]:
+            stem += 1
+        if (
+            stem >= RULE_STEM
+            and len(form) - stem <= RULE_FORM_SUFFIX
+            and len(lemma) - stem <= RULE_LEMMA_SUFFIX
+            and form != lemma
+        ):
+            support[(form[stem:], lemma[stem:])] += 1
     rules = [r for r, n in support.items() if n >= RULE_SUPPORT]
     rules.sort(key=lambda r: (-support[r], r))
     return [list(r) for r in rules]
 
 
-def synonyms(an: Analyzer) -> dict[str, list[list[Any]]]:
-    """Synonym key (words joined by a space) -> ``[kind, document or None, lemmas]`` per value:
-    kind ``x`` expands the query with the lemmas, ``e`` routes them to the English vocabulary."""
-    english = analyzer("en")
+def synonyms(index: SearchIndex, an: Analyzer) -> dict[str, list[list[Any]]]:
+    """The server's player vocabulary of a language: key (words joined by a space) ->
+    ``[kind, document or None, lemmas]`` per value: kind ``x`` expands the query with the
+    lemmas, ``e`` routes the English phrase's lemmas (as the server's English analyzer reads
+    them) to the English vocabulary."""
+    english = index.analyzers["en"]
     out: dict[str, list[list[Any]]] = {}
-    for key, values in synonym_table(an).items():
+    for key, values in an.synonyms.items():
         rows = []
-        for value, doc in values:
-            if value.startswith("en:"):
-                rows.append(["e", doc, english.analyze(value[3:].strip()).lemmas])
+        for v in values:
+            if v.english is not None:
+                rows.append(["e", v.doc, english.analyze(v.english).lemmas])
             else:
-                rows.append(["x", doc, an.analyze(value).lemmas])
+                rows.append(["x", v.doc, list(v.lemmas)])
         out[" ".join(key)] = rows
     return out
 
 
-def english_near_words(vocab: Mapping[str, set[str]]) -> list[str]:
-    """Words of the server's English lexicon (simplemma's dictionary) one edit (a deletion on
-    either side) from a word of a Latin-script document's vocabulary: the words a query's fuzzy
-    step would otherwise "correct" into that word (a superset of what it reaches)."""
-    near: set[str] = set()
-    for code in LATIN:
-        for term in vocab.get(code, ()):
-            if fuzzy_word(term, FUZZY_MIN - 1):
-                near.add(term)
-                near.update(term[:i] + term[i + 1 :] for i in range(len(term)))
-    longest = max(map(len, near), default=0) + 1
-    words = {w for w, _ in dictionary("en") if FUZZY_MIN <= len(w) <= longest and w.isascii()}
-    out = words & near
-    for i in range(longest):
-        out |= {w for w in words if len(w) > i and w[:i] + w[i + 1 :] in near}
-    return sorted(out)
-
-
-def fuzzy_word(term: str, shortest: int) -> bool:
-    """Whether a vocabulary term takes part in typo correction (letters only, long enough)."""
-    return len(term) >= shortest and term.isalpha()
-
-
-def average_idf(docs: Sequence[Sequence[str]]) -> float:
-    """rank-bm25's average idf over a field's documents (its floor for common terms)."""
-    if not any(docs):
-        return 0.0
-    return float(BM25Okapi([list(d) for d in docs]).average_idf)
-
-
-def tokenizer_flags(an: Analyzer) -> dict[str, bool]:
-    """How the language's spaCy tokenizer cuts words inside a chunk, probed: at hyphens
-    (``x-y``), dashes (``a—b``), and whether it splits a clitic after an apostrophe."""
-    return {
-        "hyphen": len(an.tokens("x-y")) == 2,
-        "dash": len(an.tokens("a\u2014b")) == 2,
-        "apostrophe": [t.exact for t in an.tokens("director's")] == ["director"],
-    }
-
-
 def js_regex(pattern: str) -> str:
-    """A Python regex of kb.search as a JavaScript one (used with the ``u`` flag): Unicode word
-    characters and boundaries spelt out, case-insensitive groups made plain (every pattern
-    using them is matched against lower-case text); anything else unsupported is an error."""
+    """A Python regex of kb.search or of spaCy's tokenizer as a JavaScript one (used with the
+    ``u`` flag): Unicode word characters, digits and boundaries spelt out, ``\\U`` escapes as
+    code points, escapes JavaScript refuses under ``u`` made plain characters, case-insensitive
+    groups made plain (every pattern using them is matched against lower-case text), a leading
+    ``(?u)`` dropped (Python's default); anything else unsupported is an error."""
+    pattern = pattern.removeprefix("(?u)")
     if _UNSUPPORTED.search(pattern):
         raise ValueError(f"cannot carry the regex {pattern!r} to JavaScript; extend js_regex")
     word = r"\p{L}\p{N}_"
@@ -515,12 +539,21 @@ def js_regex(pattern: str) -> str:
         ch = pattern[i]
         if ch == "\\":
             esc = pattern[i : i + 2]
+            nxt = esc[1:]
             if esc == r"\w":
                 out.append(word if in_class else f"[{word}]")
+            elif esc == r"\d":
+                out.append(r"\p{Nd}")
             elif esc == r"\b":
                 out.append(f"(?:(?<=[{word}])(?![{word}])|(?<![{word}])(?=[{word}]))")
-            else:
+            elif esc == r"\U":
+                out.append(f"\\u{{{int(pattern[i + 2 : i + 10], 16):x}}}")
+                i += 10
+                continue
+            elif nxt in _JS_ESCAPED or nxt.isalnum() or (nxt == "-" and in_class):
                 out.append(esc)
+            else:
+                out.append(nxt)  # an identity escape JavaScript refuses under the u flag
             i += 2
             continue
         if pattern.startswith("(?i:", i) and not in_class:
@@ -538,6 +571,9 @@ def js_regex(pattern: str) -> str:
         out.append(ch)
         i += 1
     return "".join(out)
+
+
+_JS_ESCAPED = frozenset("^$\\.*+?()[]{}|/")
 
 
 def _table(table: Mapping[int, Any]) -> dict[str, str]:

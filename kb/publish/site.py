@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from kb.corpus import ROOT
+from kb.publish.diff import diff_pages
 from kb.publish.i18n import write_catalogues
 from kb.publish.icons import write_icons
 from kb.publish.offline import SW, write_manifest, write_service_worker
 from kb.publish.pages import Page, site_pages
 from kb.publish.render import render
+from kb.publish.rulings import ruling_pages, what_happened, write_states
 from kb.publish.search_index import write_search_index
 from kb.store import KB
 
@@ -87,14 +89,26 @@ def publish(kb: KB, out: Path = DEFAULT_OUT) -> dict[str, Any]:
     # the browser keeps a catalogue until this changes
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in catalogues))
     common = {"i18n_version": digest.hexdigest()[:12]}
-    pages = 0
-    for page in site_pages(kb, engine):
-        write_page(work, page, common)
-        pages += 1
+    families = {  # the laws and tools, the ruling trees' steps, what changed in 2017
+        "base_pages": site_pages(kb, engine, {"what_happened": what_happened()}),
+        "ruling_pages": ruling_pages(kb),
+        "diff_pages": diff_pages(kb),
+    }
+    written = dict.fromkeys(families, 0)
+    timed: dict[str, float] = {}  # seconds per family (bench/site.py projects the trees' cost)
+    for family, pages in families.items():
+        t = time.perf_counter()
+        for page in pages:
+            write_page(work, page, common)
+            written[family] += 1
+        timed[family] = round(time.perf_counter() - t, 2)
+    write_states(work)
     (work / "404.html").write_text(
         render("404.html", **common, root=NOT_FOUND_ROOT, page_path=None), encoding="utf-8"
     )
-    figures: dict[str, Any] = {"out": str(out), "pages": pages, "languages": len(catalogues)}
+    figures: dict[str, Any] = {"out": str(out), "pages": sum(written.values()), **written}
+    figures["family_seconds"] = timed
+    figures["languages"] = len(catalogues)
     figures["search_units"] = search["units"]
     # the service worker lists every file written above, so it is written last
     figures.update(write_service_worker(work, kb.build_hash))

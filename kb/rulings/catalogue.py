@@ -24,6 +24,7 @@ import yaml
 from kb.rules.bridge.values import Call, Card, Seat
 from kb.rules.errors import RulesError
 from kb.rulings import logic
+from kb.rulings.derive import PREF_REVOKE_RECORD
 from kb.rulings.errors import RulingError
 
 HERE = Path(__file__).resolve().parent
@@ -37,8 +38,18 @@ RECORD_FACTS = {
     "auction": ("dealer", "auction"),
     "revoke": ("winners", "revoke_trick", "offender", "declarer"),
     "exposed": ("exposed_cards",),
+    "claim": (
+        "claim_cards_n", "claim_cards_e", "claim_cards_s", "claim_cards_w", "claiming_player",
+        "claim_leader", "claim_trump", "claim_tricks", "claim_line",
+    ),
+    "adjusted": (
+        "side_responsibility", "scoring_form", "session_percent", "weighted_results",
+        "board_vulnerability", "field_scores", "comparison_score",
+    ),
     "play": ("tricks", "contract", "declarer", "offender"),
-}
+    "pref-auction": ("pref_auction",),
+    "pref-revoke": PREF_REVOKE_RECORD,
+}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kb.search import artefact, rank
+from kb.search import artefact, lexicon, normalize, rank
 from kb.search.analyze import Analyzer, analyzer, conditional
 from kb.search.index import SearchIndex
 from kb.search.route import Route
-from kb.search.units import DocMeta, unit_text
+from kb.search.units import DocMeta, Passage, unit_text
+from kb.search.units import passages as unit_passages
 
 FUZZY_MIN = rank.FUZZY_MIN
 
@@ -117,3 +118,53 @@ def synonym_table(an: Analyzer) -> dict[tuple[str, ...], list[tuple[str, str | N
 def route(code: str, an: Analyzer) -> Route:
     """A language's vocabulary route over its analyzer."""
     return Route(code, an)
+
+
+def passages(kb: Any) -> list[tuple[str, Passage]]:
+    """The index's units in its order, each with its document's language: the text, context
+    and heading each was analysed from (``analyzer(lang).analyze`` gives its terms)."""
+    corpus = artefact.corpus_from_kb(kb)
+    lang_of = {n.id: corpus.docs[n.doc].lang for n in corpus.nodes}
+    return [(lang_of[p.node], p) for p in unit_passages(corpus.nodes)]
+
+
+def ranking_constants() -> dict[str, float | int | bool]:
+    """Every constant of kb/search/rank.py by name (the browser engine ranks with them)."""
+    return {
+        name: value
+        for name, value in vars(rank).items()
+        if name.isupper() and isinstance(value, int | float | bool)
+    }
+
+
+def lang_data(index: SearchIndex) -> dict[str, Any]:
+    """The index's per-language data (``lang.json``): lemma table of a language whose
+    lemmatizer only the build runs, the corpus's folded forms -> lemmas, tokenizer rules."""
+    return dict(index._lang_data)
+
+
+def translations(index: SearchIndex) -> dict[str, dict[str, list[tuple[str, float]]]]:
+    """The mined translations of the lexicon: ``"<space>><space>"`` -> lemma -> [(lemma, w)]."""
+    return {
+        direction: {w: [(str(o), float(d)) for o, d in found] for w, found in table.items()}
+        for direction, table in index.lexicon._translations.items()
+    }
+
+
+def phonetic_tables() -> dict[str, Any]:
+    """What ``lexicon.key`` (the cognates' phonetic key) and ``normalize.latin`` apply."""
+    return {
+        "ruLatin": _table(normalize._RU_LATIN),
+        "keyPairs": [list(p) for p in lexicon._KEY_PAIRS],
+        "keyLetters": _table(lexicon._KEY_LETTERS),
+        "glide": lexicon._GLIDE.pattern,
+        "keyMin": lexicon.KEY_MIN,
+    }
+
+
+def _table(table: dict[int, Any]) -> dict[str, str]:
+    """A ``str.maketrans`` table as character -> replacement."""
+    return {
+        chr(k): (v if isinstance(v, str) else chr(v) if v is not None else "")
+        for k, v in table.items()
+    }

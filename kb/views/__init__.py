@@ -6,7 +6,7 @@ Every function takes an open ``KB`` and returns JSON-ready data; unknown IDs rai
 
 from __future__ import annotations
 
-from kb.views.diff import UnknownLaw, diff_law, diff_overview
+from kb.views.diff import UnknownLaw, diff_law, diff_laws, diff_location, diff_overview
 from kb.views.documents import contents_view, definitions_view, document_view, documents_view
 from kb.views.ids import BadNodeId, canonical_id
 from kb.views.nodes import (
@@ -29,6 +29,8 @@ __all__ = [
     "contents_view",
     "definitions_view",
     "diff_law",
+    "diff_laws",
+    "diff_location",
     "diff_overview",
     "document_view",
     "documents_view",

@@ -265,6 +265,18 @@ def diff_law(kb: KB, law: str) -> dict[str, Any]:
     return _diff(_Editions(kb), str(int(law)))
 
 
+def diff_laws(kb: KB) -> list[dict[str, Any]]:
+    """``diff_law`` of every Law, 1 to 93, reading the two editions once."""
+    ed = _Editions(kb)
+    return [_diff(ed, law) for law in _laws(ed)]
+
+
+def diff_location(law: str) -> dict[str, str]:
+    """Where the site shows what changed in a Law (``diff/32/``), as ``location`` gives a
+    node's place; the overview of all Laws is at ``diff/``."""
+    return {"path": f"diff/{law}/", "anchor": ""}
+
+
 def diff_overview(kb: KB) -> dict[str, Any]:
     """All Laws: each with the relation of the Law as a whole and its counts per relation,
     and the totals."""

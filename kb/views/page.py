@@ -45,6 +45,21 @@ def target(kb: KB, node_id: str) -> dict[str, Any]:
     return {**brief(kb, node), "doc": node.doc}
 
 
+def cited(kb: KB, node_id: str) -> dict[str, Any]:
+    """A provision as a ruling cites it: its link target (``target``) and ``heading``, the title
+    it falls under (its own, else its nearest titled ancestor's; None when the KB does not hold
+    it), so ``sk-2017:27B1(a)`` reads "Nedostatočná ponuka neprijatá"."""
+    node = node_of(kb, node_id)
+    heading = None
+    if node is not None:
+        nodes = doc_tree(kb, node.doc).nodes
+        cur: Node | None = node
+        while cur is not None and not cur.title:
+            cur = nodes.get(cur.parent) if cur.parent else None
+        heading = cur.title if cur is not None else None
+    return {**target(kb, node_id), "heading": heading}
+
+
 def segments(
     kb: KB,
     text: str,

@@ -102,3 +102,14 @@ def wait_precached(page, base: str) -> None:
         arg=count,
         timeout=30_000,
     )
+
+
+def offline_after_first_visit(browser, base: str):
+    """A context whose first visit to ``base`` precached the site, now offline: (context,
+    page). The caller closes the context."""
+    context = open_context(browser, base, offline_worker=True)
+    page = context.new_page()
+    page.goto(base)
+    wait_precached(page, base)
+    context.set_offline(True)
+    return context, page

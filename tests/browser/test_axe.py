@@ -1,5 +1,6 @@
 """Accessibility: axe-core (vendored for the tests, tests/browser/vendor) finds no serious or
-critical violation on the home page, a law, the glossary and the calculator, light and dark."""
+critical violation on the home page, a law, the glossary, the calculator, a ruling tree's question
+and ruling, and the 2007 -> 2017 pages, light and dark."""
 
 from __future__ import annotations
 
@@ -8,10 +9,26 @@ from pathlib import Path
 import pytest
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
-PAGES = ["", "sk-2017/27/", "sr-2007/77/", "sr-2007/glossary/", "scoring/"]
+PAGES = [
+    "",
+    "sk-2017/27/",
+    "sr-2007/77/",
+    "sr-2007/glossary/",
+    "scoring/",
+    "rulings/2017/insufficient-bid/",
+    "rulings/2017/insufficient-bid/lowest-same-denomination/",
+    "diff/",
+    "diff/32/",
+]
 
 
-CASES = [(path, "light") for path in PAGES] + [("sk-2017/27/", "dark"), ("scoring/", "dark")]
+DARK = [
+    "sk-2017/27/",
+    "scoring/",
+    "rulings/2017/insufficient-bid/lowest-same-denomination/",
+    "diff/32/",
+]
+CASES = [(path, "light") for path in PAGES] + [(path, "dark") for path in DARK]
 
 
 @pytest.mark.parametrize(("path", "scheme"), CASES)

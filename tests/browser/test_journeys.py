@@ -206,6 +206,11 @@ PAGES = [
     "sk-2017/",
     "scoring/",
     "preferans/",
+    "rulings/2017/insufficient-bid/",
+    "rulings/2017/insufficient-bid/substitute/",
+    "rulings/2017/insufficient-bid/lowest-same-denomination/",
+    "diff/",
+    "diff/32/",
 ]
 EXEMPT = "p, small, .t, td, dt, caption"  # links inside a sentence or a cell: inline targets
 

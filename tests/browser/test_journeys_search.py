@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser.site_browser import ENGINE, open_context, screenshot, wait_precached
+from browser.site_browser import ENGINE, offline_after_first_visit, screenshot
 
 pytestmark = pytest.mark.skipif(
     not ENGINE.is_file(), reason="needs the browser search engine site/static/search/engine.js"
@@ -73,11 +73,7 @@ def test_journey_3_cyrillic_and_no_diacritics_same_first_result(page, server, cy
 
 
 def test_journey_6_search_offline(browser, server):
-    context = open_context(browser, server.base, offline_worker=True)
-    page = context.new_page()
-    page.goto(server.base)
-    wait_precached(page, server.base)
-    context.set_offline(True)
+    context, page = offline_after_first_visit(browser, server.base)
     search(page, server.base, "renons")
     assert first_result(page)
     screenshot(page, "journey-6-search-offline")

@@ -9,14 +9,11 @@ const path = require('path');
 const site = process.argv[2];
 const dir = path.join(site, 'search');
 const read = (name) => fs.readFileSync(path.join(dir, name), 'utf8');
-global.MiniSearch = require(path.resolve(dir, 'minisearch.js'));
 const engine = require(path.resolve(dir, 'engine.js'));
 
-const index = JSON.parse(read('index.json'));
-const lemmas = JSON.parse(read('lemmas.json'));
-const files = Object.values(index.langs).map((m) => m.file);
-for (const data of Object.values(lemmas.langs)) if (data.route) files.push(data.route.file);
-engine.init(index, lemmas, Object.fromEntries(files.map((f) => [f, read(f)])));
+const t0 = process.hrtime.bigint();
+engine.init(JSON.parse(read('index.json')), JSON.parse(read('lemmas.json')));
+const loadMs = Number(process.hrtime.bigint() - t0) / 1e6;
 
 const ops = {
   search: (r) => {
@@ -31,8 +28,12 @@ const ops = {
   fold: (r) => engine.internals.fold(r.q),
   srToLatin: (r) => engine.internals.srToLatin(r.q),
   tokens: (r) => engine.internals.tokens(r.lang, r.q),
+  cut: (r) => engine.internals.split(r.lang, r.q),
   languages: (r) => engine.internals.detectLanguages(r.q),
   postings: (r) => engine.internals.postings(r.lang, r.field, r.q),
+  phoneticKey: (r) => engine.internals.phoneticKey(r.q),
+  load: () => ({ ms: loadMs }),
+  analyses: (r) => engine.internals.analyses(r.q),
 };
 
 const lines = require('readline').createInterface({ input: process.stdin, terminal: false });

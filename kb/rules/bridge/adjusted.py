@@ -4,13 +4,19 @@ assigned scores (Law 12C1(c)), in matchpoints or IMPs.
 Cites per edition: the averages are 12C2(a) in both; the IMP form is 12C2(b) in both, and 2007
 12C2(b) defers to 86A, where the plus or minus 3 IMPs are stated. Weighting is 12C1(c) in both
 (2017 adds: only results that could have been achieved legally).
+
+12C2(a) gives the award by responsibility for the irregularity (:func:`award_for`): directly at
+fault, average minus; partly, average; in no way, average plus. A weighted score is written as a
+director writes it, one result per line: ``60% N 4S=`` or ``0.6 N 4S=`` (:func:`weighted_entries`).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from kb.rules.bridge.scoring import imps, score
 from kb.rules.bridge.values import Result, Vul
@@ -46,6 +52,23 @@ def _award(award: str) -> str:
     key = _AWARDS.get(str(award).strip().lower())
     if key is None:
         raise bad_input("award", award, "avg+, avg or avg- (also average plus/average/minus, A+)")
+    return key
+
+
+_RESPONSIBILITY = {
+    "directly": "avg-", "direct": "avg-", "at fault": "avg-", "directly at fault": "avg-",
+    "partly": "avg", "partial": "avg", "partly at fault": "avg",
+    "none": "avg+", "not at fault": "avg+", "in no way": "avg+", "in no way at fault": "avg+",
+}  # fmt: skip
+
+
+@provision("sr-2007:12C2(a)", "sk-2017:12C2(a)")
+def award_for(responsibility: str) -> str:
+    """The artificial award of a contestant by its responsibility for the irregularity (12C2(a)):
+    ``directly`` at fault avg-, ``partly`` avg, ``none`` (in no way at fault) avg+."""
+    key = _RESPONSIBILITY.get(str(responsibility).strip().lower()) if responsibility else None
+    if key is None:
+        raise bad_input("responsibility", responsibility, "directly, partly or none (12C2(a))")
     return key
 
 
@@ -102,11 +125,17 @@ def artificial_score(
     return ArtificialScore(kind, form, value, law, (f"{doc}:{law}",))
 
 
+def _weighted_list(value: object, accepted: str) -> list[Any]:
+    """``value`` as a non-empty list of weighted results, else a RulesError."""
+    items = as_list(value, "weighted results", accepted)
+    if not items:
+        raise bad_input("weighted results", value, accepted)
+    return items
+
+
 def _weights(weighted: Sequence[tuple[float, object]]) -> list[tuple[float, object]]:
     accepted = "a non-empty list of (weight, result) pairs, weights summing to 1"
-    items = as_list(weighted, "weighted results", accepted)
-    if not items:
-        raise bad_input("weighted results", weighted, accepted)
+    items = _weighted_list(weighted, accepted)
     pairs = []
     for item in items:
         if not isinstance(item, tuple | list) or len(item) != 2:
@@ -121,6 +150,32 @@ def _weights(weighted: Sequence[tuple[float, object]]) -> list[tuple[float, obje
             f"bad weights {[w for w, _ in pairs]!r}: they sum to {total:g}; "
             "expected weights summing to 1"
         )
+    return pairs
+
+
+_ENTRY = re.compile(r"\s*(\d+(?:[.,]\d+)?)\s*(%?)\s*(?:[x×*]|of)?\s+(\S.*)", re.IGNORECASE)
+
+
+@provision("sr-2007:12C1(c)", "sk-2017:12C1(c)")
+def weighted_entries(lines: Sequence[str]) -> list[tuple[float, str]]:
+    """``["60% N 4S=", "40% N 4S-1"]`` (or weights 0.6 / 0.4) as (weight, result) pairs.
+
+    A weight is a percentage with ``%`` or a fraction; the weights must sum to 100% (1). The
+    result text is checked when it is scored (:func:`weighted_results`).
+    """
+    accepted = "lines such as '60% N 4S=' or '0.6 N 4S=' (a weight, then the result)"
+    items = _weighted_list(lines, accepted)
+    pairs = []
+    for line in items:
+        m = _ENTRY.fullmatch(line) if isinstance(line, str) else None
+        if m is None:
+            raise bad_input("weighted result", line, accepted)
+        weight = float(m.group(1).replace(",", "."))
+        pairs.append((weight / 100 if m.group(2) else weight, m.group(3).strip()))
+    try:
+        _weights(pairs)  # a weight out of range, or weights not summing to 100%
+    except RulesError as exc:
+        raise RulesError(f"bad weighted results {lines!r}: {exc}") from None
     return pairs
 
 

@@ -10,6 +10,11 @@ gives a range: ``sure`` is what the claimer's side takes however the open cards 
 ``possible`` the most it can take. Between them lies the Director's judgement; claimed tricks
 above ``sure`` are ``in_dispute``. The search is exhaustive and bounded: beyond ``budget``
 positions it stops and reports the claim as not computable (the Director adjudicates).
+
+Two more facts the Laws turn on: ``trumps_out``, the trumps the claimer's opponents still hold
+(70C: a trump the claimer did not mention), and ``unlosable``, the tricks the claimer's side gave
+up (a claim of N tricks concedes the rest, 68B1) although no legal play of the cards left could
+lose them (2007 71.1; a fortiori "no normal play", 71.2 in both editions).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class ClaimFacts:
     possible: int | None  # the most it can take
     in_dispute: int | None  # claimed tricks beyond ``sure`` (0: the claim holds against all play)
     line_followed: bool | None  # on every course of play each line card could be played
+    trumps_out: int  # trumps held by the claimer's opponents (0 at notrump)
+    unlosable: int | None  # tricks given up that no legal play loses (``sure`` above ``claimed``)
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict of every field."""
@@ -69,8 +76,8 @@ def _hands(cards_left: object) -> dict[Seat, frozenset[Card]]:
 
 
 @provision(
-    "sr-2007:68", "sk-2017:68", "sr-2007:70A", "sk-2017:70A", "sr-2007:70D", "sk-2017:70D",
-    "sr-2007:70E", "sk-2017:70E",
+    "sr-2007:68", "sk-2017:68", "sr-2007:70A", "sk-2017:70A", "sr-2007:70C", "sk-2017:70C",
+    "sr-2007:70D", "sk-2017:70D", "sr-2007:70E", "sk-2017:70E", "sr-2007:71.1", "sk-2017:71.2",
 )  # fmt: skip
 def claim_facts(
     cards_left: Mapping[str, Sequence[str]],
@@ -106,6 +113,13 @@ def claim_facts(
             )
     order = [Seat.N, Seat.E, Seat.S, Seat.W]
     start = tuple(hands[s] for s in order)
+    trumps_out = sum(
+        1
+        for seat, hand in hands.items()
+        if seat.side != claim_side
+        for card in hand
+        if trumps is not None and card.suit is trumps
+    )
     count = [0]
     followed = [True]
 
@@ -156,7 +170,17 @@ def claim_facts(
     try:
         sure, possible = search(start, first, (), 0)
     except _TooBig:
-        return ClaimFacts(left, claimed, False, None, None, None, None)
+        return ClaimFacts(left, claimed, False, None, None, None, None, trumps_out, None)
     finally:
         search.cache_clear()
-    return ClaimFacts(left, claimed, True, sure, possible, max(0, claimed - sure), followed[0])
+    return ClaimFacts(
+        left,
+        claimed,
+        True,
+        sure,
+        possible,
+        max(0, claimed - sure),
+        followed[0],
+        trumps_out,
+        max(0, sure - claimed),
+    )

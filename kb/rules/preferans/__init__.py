@@ -1,11 +1,12 @@
 """Preferans rules core (Croatian Preferans kodeks, 2nd ed. 2014): cards, auction, scoring,
-the 21-board cycle and Mitchell percentages. Pure functions; every public rule names its
-articles through :mod:`kb.rules.registry`."""
+the 21-board cycle, Mitchell percentages, and the facts of an irregular call or a revoke. Pure
+functions; every public rule names its articles through :mod:`kb.rules.registry`."""
 
 from kb.rules.preferans.bidding import AuctionResult, check_auction, legal_calls, parse_call
 from kb.rules.preferans.cards import Card, check_deal, deck, parse_card, trick_winner
 from kb.rules.preferans.cycle import Board, board, boards
 from kb.rules.preferans.errors import NotSpecified
+from kb.rules.preferans.irregular import auction_facts, revoke_facts
 from kb.rules.preferans.mitchell import mitchell_percentages, mitchell_points, top
 from kb.rules.preferans.scoring import (
     BoardScore,
@@ -27,6 +28,7 @@ __all__ = [
     "Card",
     "Contract",
     "NotSpecified",
+    "auction_facts",
     "board",
     "boards",
     "check_auction",
@@ -42,6 +44,7 @@ __all__ = [
     "parse_card",
     "parse_contract",
     "pure_betl_double",
+    "revoke_facts",
     "score_betl_defeated",
     "score_made",
     "settle",

@@ -120,6 +120,7 @@ class AuctionResult:
     legal: bool
     first_illegal_index: int | None = None
     reason: str | None = None
+    fault: str | None = None  # one of FAULTS when the auction is illegal
     provision: str | None = None
     complete: bool = False
     next_hand: int | None = None
@@ -166,17 +167,24 @@ class _State:
         self.ended = True  # pragma: no cover - every branch above leaves a speaker
 
 
+#: What an illegal call breaks, as :attr:`AuctionResult.fault` names it: a bid not above the last
+#: (or the same bid without priority, 19 b), an igra too low or not above one named (19 c), a
+#: lower rank after a higher one (19 a), a bid more than one step up or a first bid not 2
+#: (19 a, b), betl after betl or sanac (20 b 3), a call after the end of the auction (18 d).
+FAULTS = ("insufficient", "igra-rank", "rank-order", "step", "betl-repeated", "after-end")
+
+
 class _Illegal(Exception):
-    def __init__(self, reason: str, cite: str) -> None:
+    def __init__(self, reason: str, cite: str, fault: str) -> None:
         super().__init__(reason)
-        self.reason, self.cite = reason, cite
+        self.reason, self.cite, self.fault = reason, cite, fault
 
 
 def _apply(st: _State, call: Call) -> None:
     """Apply one call by ``st.turn`` or raise :class:`_Illegal` / :class:`NotSpecified`."""
     hand = st.turn
     if st.ended:
-        raise _Illegal("auction already ended", P18)
+        raise _Illegal("auction already ended", P18, "after-end")
     kind = call.kind
     if kind is Kind.PASS:
         st.out.add(hand)
@@ -185,9 +193,9 @@ def _apply(st: _State, call: Call) -> None:
         _regular(st, hand, call)
     else:
         if kind is Kind.IGRA and st.rank >= 3:
-            raise _Illegal("igra not allowed after betl or sanac", P19)
+            raise _Illegal("igra not allowed after betl or sanac", P19, "rank-order")
         if kind is Kind.BETL and st.rank >= 3:
-            raise _Illegal("betl cannot follow betl or sanac", P20)
+            raise _Illegal("betl cannot follow betl or sanac", P20, "betl-repeated")
         if hand in st.bidders:
             raise NotSpecified(
                 f"whether a player who has bid for the talon may then declare "
@@ -205,13 +213,13 @@ def _apply(st: _State, call: Call) -> None:
 def _regular(st: _State, hand: int, call: Call) -> None:
     """A regular bid or a hold (čl. 19 a, b)."""
     if st.rank >= 2:
-        raise _Illegal("regular bid not allowed after igra, betl or sanac", P19)
+        raise _Illegal("regular bid not allowed after igra, betl or sanac", P19, "rank-order")
     level = call.level if call.kind is Kind.BID else st.level
     if st.level is None:
         if call.kind is Kind.HOLD:
-            raise _Illegal("nothing to hold: no bid yet", P19)
+            raise _Illegal("nothing to hold: no bid yet", P19, "step")
         if level != 2:
-            raise _Illegal("the first bid must be 2", P19)
+            raise _Illegal("the first bid must be 2", P19, "step")
     elif level == st.level:
         # "isti licit ukoliko je rečen od natjecatelja koji je prvi licitirao": priority goes
         # by the order in which players first bid.
@@ -221,11 +229,15 @@ def _regular(st: _State, hand: int, call: Call) -> None:
             or hand not in st.bidders
             or st.bidders.index(hand) > st.bidders.index(st.high)
         ):
-            raise _Illegal("same bid (hold) only by a player who bid before the high bidder", P19)
+            raise _Illegal(
+                "same bid (hold) only by a player who bid before the high bidder",
+                P19,
+                "insufficient",
+            )
     elif level is not None and level < st.level:
-        raise _Illegal("insufficient bid", P19)
+        raise _Illegal("insufficient bid", P19, "insufficient")
     elif level != st.level + 1:
-        raise _Illegal("a bid must be exactly one step higher", P19)
+        raise _Illegal("a bid must be exactly one step higher", P19, "step")
     if hand not in st.bidders:
         st.bidders.append(hand)
     st.rank, st.level, st.high = 1, level, hand
@@ -238,7 +250,9 @@ def _igra(st: _State, hand: int, call: Call) -> None:
     minimum = len(st.igras) + 2
     if call.level is not None and call.level < minimum:
         raise _Illegal(
-            f"igra too low: igra number {len(st.igras) + 1} names {minimum} or more", P19
+            f"igra too low: igra number {len(st.igras) + 1} names {minimum} or more",
+            P19,
+            "igra-rank",
         )
     named = [level for _, level in st.igras if level is not None]
     if call.level is not None and named and call.level <= max(named):
@@ -247,6 +261,7 @@ def _igra(st: _State, hand: int, call: Call) -> None:
             f"igra not higher than igra-{LADDER[max(named)]} already named: "
             f"the answer is '{answer}' (čl. 19 c)",
             P19,
+            "igra-rank",
         )
     if st.rank < 2:
         st.owed = {0, 1, 2} - st.out
@@ -314,6 +329,7 @@ def check_auction(calls: Sequence[str | Call]) -> AuctionResult:
                 False,
                 i,
                 exc.reason,
+                exc.fault,
                 exc.cite,
                 complete=False,
                 next_hand=None if st.ended else st.turn + 1,

@@ -121,12 +121,10 @@ def check_deal(hands: Sequence[Iterable[Card | str]], talon: Iterable[Card | str
         tuple(parse_card(c) for c in as_list(hand, "hand", "a list of 10 cards")) for hand in rows
     )
     tal = tuple(parse_card(c) for c in as_list(talon, "talon", "a list of 2 cards"))
-    for i, hand in enumerate(parsed, 1):
+    for i, (given, hand) in enumerate(zip(rows, parsed, strict=True), 1):
         if len(hand) != HAND_SIZE:
-            raise RulesError(
-                f"bad deal: hand {i} has {len(hand)} cards "
-                f"({' '.join(map(str, hand))}); expected 10"
-            )
+            # the hand as given, so an empty or odd container is quoted as the caller wrote it
+            raise RulesError(f"bad deal: hand {i} {given!r} has {len(hand)} cards; expected 10")
     if len(tal) != TALON_SIZE:
         raise RulesError(f"bad talon {talon!r}: {len(tal)} cards; expected 2")
     seen: set[Card] = set()

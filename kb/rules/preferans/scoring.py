@@ -254,7 +254,7 @@ def score_made(
         )
     if not pik_playable(con, refe=refe):
         raise RulesError(
-            f"bad contract {con}: pik from the auction is played only under refe, "
+            f"bad contract {contract!r} ({con}): pik from the auction is played only under refe, "
             "as igra or with kontra (definition Pik)"
         )
     declarer_tricks = TRICKS - sum(tricks) if tricks else None

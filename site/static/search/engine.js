@@ -1,10 +1,12 @@
 /* lawdesk search in the browser, without the API.
  *
- * A port of the server's query side (kb/search/query.py, analyze.py, intent.py, cite.py, route.py)
- * over data written at build time by kb/publish/search_index.py: a prebuilt MiniSearch index per
- * language over the server's units, the word form -> lemma tables made by lawdesk's analyzers,
- * stop words, synonyms, intents, vocabulary routes and the citation patterns. The ranking
- * constants come from the server's modules, so both read a query the same way.
+ * A port of the server's search (kb/search/: query.py, analyze.py, tokenize.py, intent.py,
+ * cite.py, route.py, lexicon.py, rank.py, results.py) over data written at build time by
+ * kb/publish/search_index.py from the server's own index: every unit's words as the build
+ * analysed them (from which the BM25 fields are rebuilt here, weighed as rank-bm25 weighs them
+ * on the server), spaCy's tokenizer rules, the word form -> lemma tables, stop words, player
+ * vocabulary, intents, vocabulary routes, the lexicon's translations and the citation patterns.
+ * The ranking constants are the server's, read by name.
  *
  *   await LawdeskSearch.load(siteRoot)       // fetches search/*.json relative to the site root
  *   LawdeskSearch.search(query, {limit, doc}) // [{id, doc, law, cite, kind, title, snippet,
@@ -16,35 +18,47 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 1; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 2; // of the data files (kb/publish/search_index.py FORMAT)
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
   const LETTER = /^\p{L}+$/u;
-  const EDGE_PUNCT = /[^\p{L}\p{N}]/u;
+  const FLAG_TITLE_ONLY = 1; // kb/search/artefact.py unit flags
+  const FLAG_DEFINITION = 2;
+  const FLAG_FOOTNOTE = 4;
 
   let S = null; // the loaded state
+  let W = null; // the ranking constants
 
   // ---------------------------------------------------------------- text
   function clean(text) {
     return text.normalize('NFC').replace(/[\u00a0\u202f]/g, ' ').replace(/\u00ad/g, '');
   }
 
-  const foldMemo = new Map();
-  function fold(word) {
-    let out = foldMemo.get(word);
-    if (out !== undefined) return out;
-    const special = S.text.foldSpecial;
-    const keep = S.text.foldKeep;
-    out = Array.from(word, (c) => (c in special ? special[c] : c)).join('');
-    out = out.normalize('NFD').replace(/\p{Mn}/gu, (m) => (m === keep ? m : '')).normalize('NFC');
-    if (foldMemo.size < 50000) foldMemo.set(word, out);
+  // Drop diacritics (kb/search/normalize.py fold): each character's own folding (its
+  // decomposition without combining marks, the breve of й kept), memoised per character.
+  const charFolds = new Map();
+  function foldChar(c) {
+    let out = charFolds.get(c);
+    if (out === undefined) {
+      const special = S.text.foldSpecial;
+      const keep = S.text.foldKeep;
+      out = c in special ? special[c] : c;
+      out = out.normalize('NFD').replace(/\p{Mn}/gu, (m) => (m === keep ? m : ''));
+      charFolds.set(c, out);
+    }
     return out;
+  }
+
+  function fold(word) {
+    if (/^[\x00-\x7f]*$/.test(word)) return word;
+    let out = '';
+    for (const c of word) out += foldChar(c);
+    return out.includes(S.text.foldKeep) ? out.normalize('NFC') : out;
   }
 
   const CYRILLIC = /[\u0400-\u04ff]/u;
   function srToLatin(text) {
     if (!CYRILLIC.test(text)) return text;
-    const table = S.text.srLatin;
-    return Array.from(text, (c) => (c in table ? table[c] : c)).join('');
+    return translate(text, S.text.srLatin);
   }
 
   function translate(text, table) {
@@ -55,6 +69,10 @@
     return c !== undefined && c >= '0' && c <= '9';
   }
 
+  function hasDigit(text) {
+    return /\p{Nd}/u.test(text);
+  }
+
   function stripChars(text, chars) {
     let a = 0;
     let b = text.length;
@@ -63,49 +81,35 @@
     return text.slice(a, b);
   }
 
-  // Words as spaCy's blank tokenizers cut them: whitespace, then punctuation at the edges of a
-  // chunk, slashes, and (where the language's tokenizer does) hyphens, dashes and apostrophes
-  // inside it; only all-letter pieces are words. Offsets are into ``text``.
-  function words(text, flags) {
-    const out = [];
-    const chunk = /\S+/gu;
-    let m;
-    while ((m = chunk.exec(text)) !== null) {
-      let a = m.index;
-      let b = a + m[0].length;
-      while (a < b && EDGE_PUNCT.test(text[a])) a++;
-      while (b > a && EDGE_PUNCT.test(text[b - 1])) b--;
-      if (a >= b) continue;
-      let pieces = [[a, b]];
-      const splitAt = (test, dropAfter) => {
-        const next = [];
-        for (const [s, e] of pieces) {
-          let start = s;
-          let skip = false;
-          for (let i = s; i < e; i++) {
-            if (test(text, i)) {
-              if (!skip) next.push([start, i]);
-              skip = dropAfter;
-              start = i + 1;
-            }
-          }
-          if (!skip) next.push([start, e]);
-        }
-        pieces = next;
-      };
-      splitAt((t, i) => t[i] === '/', false);
-      const hyphen = (t, i) => t[i] === '-' && i > 0 && /[\p{L}\p{N}]/u.test(t[i - 1]) && /\p{L}/u.test(t[i + 1] || '');
-      if (flags.hyphen) splitAt(hyphen, false);
-      if (flags.dash) splitAt((t, i) => t[i] === '\u2013' || t[i] === '\u2014', false);
-      if (flags.apostrophe) splitAt((t, i) => t[i] === "'" || t[i] === '\u2019', true);
-      for (const [s, e] of pieces) {
-        if (e > s && LETTER.test(text.slice(s, e))) out.push([s, e]);
-      }
-    }
-    return out;
+  function isAlpha(word) {
+    return LETTER.test(word);
+  }
+
+  function length(word) {
+    return [...word].length; // in code points, as Python counts
+  }
+
+  // The phonetic key of a lower-case word, equal for cognates across the Slavic spellings
+  // (kb/search/lexicon.py key, over normalize.latin).
+  const keyMemo = new Map();
+  function phoneticKey(word) {
+    let s = keyMemo.get(word);
+    if (s !== undefined) return s;
+    const P = S.text.phonetic;
+    s = fold(translate(fold(word), P.ruLatin));
+    for (const [a, b] of P.keyPairs) s = s.split(a).join(b);
+    s = translate(s, P.keyLetters).replace(P.glideG, '');
+    s = s.replace(/(.)\1+/gu, '$1');
+    if (keyMemo.size < 100000) keyMemo.set(word, s);
+    return s;
+  }
+
+  function space(lang) {
+    return lang === 'sr' || lang === 'hr' ? 'hbs' : lang;
   }
 
   function citeTerms(text) {
+    if (!hasDigit(text)) return [];
     const c = S.cite;
     const out = [];
     for (const m of text.matchAll(c.pointTermG)) out.push(`${m[1]}.${m[2]}`);
@@ -127,219 +131,247 @@
     return out;
   }
 
-  // ---------------------------------------------------------------- scoring over MiniSearch
-  // One field of one MiniSearch index scored as the server's rank-bm25 (BM25Okapi) does:
-  // MiniSearch's BM25 with the same k1 and b gives the term-frequency part; its idf
-  // ln(1 + (N - n + .5)/(n + .5)) is replaced by BM25Okapi's ln((N - n + .5)/(n + .5)), with
-  // a negative idf floored to eps x the field's average idf.
-  class Field {
-    constructor(ms, name, avgIdf) {
-      this.ms = ms;
-      this.name = name;
-      this.n = ms.documentCount;
-      this.floor = S.bm25.eps * avgIdf;
-      this.memo = new Map();
+  function pairs(lemmas) {
+    const out = [];
+    for (let i = 1; i < lemmas.length; i++) {
+      const a = lemmas[i - 1];
+      const b = lemmas[i];
+      if (a !== b) out.push(a < b ? `${a}|${b}` : `${b}|${a}`);
     }
-
-    postings(term) {
-      let hit = this.memo.get(term);
-      if (hit !== undefined) return hit;
-      const found = this.ms.search(term, { fields: [this.name] });
-      const df = found.length;
-      const idx = new Int32Array(df);
-      const w = new Float64Array(df);
-      if (df) {
-        const msIdf = Math.log(1 + (this.n - df + 0.5) / (df + 0.5));
-        let idf = Math.log((this.n - df + 0.5) / (df + 0.5));
-        if (idf < 0) idf = this.floor;
-        const ratio = idf / msIdf;
-        found.forEach((r, k) => {
-          idx[k] = r.id;
-          w[k] = r.score * ratio;
-        });
-      }
-      hit = { idx, w };
-      if (this.memo.size > 20000) this.memo.clear();
-      this.memo.set(term, hit);
-      return hit;
-    }
-
-    has(term) {
-      return this.postings(term).idx.length > 0;
-    }
-
-    addScores(terms, out, weight = 1) {
-      for (const term of terms) {
-        const { idx, w } = this.postings(term);
-        for (let k = 0; k < idx.length; k++) out[idx[k]] += weight * w[k];
-      }
-    }
+    return out;
   }
 
-  function loadMiniSearch(json, fields) {
-    const options = {
-      fields,
-      tokenize: (s) => [s],
-      processTerm: (t) => t,
-      searchOptions: {
-        bm25: { k: S.bm25.k, b: S.bm25.b, d: 0 },
-        prefix: false,
-        fuzzy: false,
-        tokenize: (s) => [s],
-        processTerm: (t) => t,
-      },
-    };
-    return root.MiniSearch.loadJSON(json, options);
-  }
-
-  // Vocabulary words one edit away (symmetric delete), as LangIndex.fuzzy / route.fuzzy do.
-  class Near {
-    constructor(vocab, has, discardSelf) {
-      this.vocab = vocab;
-      this.has = has;
-      this.discardSelf = discardSelf;
-      this.deletes = null;
-    }
-
-    build() {
-      this.deletes = new Map();
-      for (const term of this.vocab) {
-        for (let i = 0; i < term.length; i++) {
-          const key = term.slice(0, i) + term.slice(i + 1);
-          let set = this.deletes.get(key);
-          if (!set) this.deletes.set(key, (set = new Set()));
-          set.add(term);
+  // ---------------------------------------------------------------- spaCy's tokenizer
+  // kb/search/tokenize.py Tokenizer: spaCy's rules (prefix, suffix, infix, URL and token
+  // patterns, special cases), applied with the algorithm of spaCy's Tokenizer.explain.
+  class Tokenizer {
+    constructor(rules, patterns) {
+      const re = (key, flags) => (rules[key] === undefined ? null : new RegExp(patterns[rules[key]], flags));
+      const prefix = re('prefix', 'u');
+      const suffix = re('suffix', 'u');
+      const infix = re('infix', 'gu');
+      const url = re('url', 'uy');
+      const token = re('token', 'uy');
+      this.prefix = (s) => (prefix ? prefix.exec(s) : null);
+      this.suffix = (s) => (suffix ? suffix.exec(s) : null);
+      this.infix = (s) => (infix ? [...s.matchAll(infix)] : []);
+      const sticky = (r) => (s) => {
+        if (!r) return false;
+        r.lastIndex = 0;
+        return r.test(s);
+      };
+      this.url = sticky(url);
+      this.token = sticky(token);
+      this.special = new Map(Object.entries(rules.special || {}));
+      this.memo = new Map(); // chunk -> its tokens
+      this.matched = new Map();
+      const heuristics = rules.faster !== false;
+      const orths = [...this.special.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const orth of orths) {
+        const infixed = !isAlpha(orth) && this.infix(orth).length > 0;
+        if (!heuristics || this.prefix(orth) || infixed || this.suffix(orth) || orth.includes(' ')) {
+          const pieces = this.affixes(orth, false);
+          if (pieces.length) {
+            if (!this.matched.has(pieces[0])) this.matched.set(pieces[0], []);
+            this.matched.get(pieces[0]).push([pieces, orth]);
+          }
         }
       }
+      for (const options of this.matched.values()) options.sort((x, y) => y[0].length - x[0].length);
     }
 
-    find(word, queryMin) {
-      const found = new Set();
-      if ([...word].length < queryMin) return found;
-      if (!this.deletes) this.build();
-      for (const t of this.deletes.get(word) || []) found.add(t);
-      for (let i = 0; i < word.length; i++) {
-        const shorter = word.slice(0, i) + word.slice(i + 1);
-        for (const t of this.deletes.get(shorter) || []) found.add(t);
-        if (this.has(shorter)) found.add(shorter);
+    // every token (whitespace left out) as [start, text]
+    split(text) {
+      const out = [];
+      for (const chunk of text.matchAll(/\S+/gu)) {
+        let at = chunk.index;
+        let pieces = this.memo.get(chunk[0]);
+        if (pieces === undefined) {
+          pieces = this.specialAfter(this.affixes(chunk[0], true));
+          if (this.memo.size > 50000) this.memo.clear();
+          this.memo.set(chunk[0], pieces);
+        }
+        for (const piece of pieces) {
+          out.push([at, piece]);
+          at += piece.length;
+        }
       }
-      if (this.discardSelf) found.delete(word);
-      return found;
+      return out;
+    }
+
+    affixes(text, specials) {
+      const special = specials ? this.special : new Map();
+      const tokens = [];
+      const suffixes = [];
+      let sub = text;
+      while (sub) {
+        if (special.has(sub)) {
+          tokens.push(...special.get(sub));
+          sub = '';
+          continue;
+        }
+        while (this.prefix(sub) || this.suffix(sub)) {
+          if (this.token(sub)) {
+            tokens.push(sub);
+            sub = '';
+            break;
+          }
+          if (special.has(sub)) {
+            tokens.push(...special.get(sub));
+            sub = '';
+            break;
+          }
+          let found = this.prefix(sub);
+          if (found) {
+            const split = found.index + found[0].length;
+            if (split === 0) break;
+            tokens.push(sub.slice(0, split));
+            sub = sub.slice(split);
+            if (special.has(sub)) continue;
+          }
+          found = this.suffix(sub);
+          if (found) {
+            const split = found.index;
+            if (split === sub.length) break;
+            suffixes.push(sub.slice(split));
+            sub = sub.slice(0, split);
+          }
+        }
+        if (!sub) continue;
+        if (this.token(sub) || this.url(sub)) {
+          tokens.push(sub);
+        } else if (special.has(sub)) {
+          tokens.push(...special.get(sub));
+        } else {
+          // infixes are punctuation and symbols: a run of letters has none (spared the
+          // costliest pattern)
+          const matches = isAlpha(sub) ? [] : this.infix(sub);
+          if (matches.length) {
+            let offset = 0;
+            for (const m of matches) {
+              const start = m.index;
+              const end = start + m[0].length;
+              if (offset === 0 && start === 0) continue;
+              if (sub.slice(offset, start)) tokens.push(sub.slice(offset, start));
+              if (sub.slice(start, end)) tokens.push(sub.slice(start, end));
+              offset = end;
+            }
+            if (sub.slice(offset)) tokens.push(sub.slice(offset));
+          } else {
+            tokens.push(sub);
+          }
+        }
+        sub = '';
+      }
+      for (let i = suffixes.length - 1; i >= 0; i--) tokens.push(suffixes[i]);
+      return tokens;
+    }
+
+    specialAfter(pieces) {
+      if (!this.matched.size || pieces.length < 2) return pieces;
+      const out = [];
+      let i = 0;
+      while (i < pieces.length) {
+        let hit = false;
+        for (const [pattern, orth] of this.matched.get(pieces[i]) || []) {
+          const n = pattern.length;
+          if (n > 1 && pattern.every((p, k) => pieces[i + k] === p)) {
+            out.push(...this.special.get(orth));
+            i += n;
+            hit = true;
+            break;
+          }
+        }
+        if (!hit) {
+          out.push(pieces[i]);
+          i += 1;
+        }
+      }
+      return out;
+    }
+
+    // the words of a text (tokens of letters only): [start, end, text]
+    words(text) {
+      return this.split(text)
+        .filter(([, t]) => isAlpha(t))
+        .map(([s, t]) => [s, s + t.length, t]);
     }
   }
 
   // ---------------------------------------------------------------- analysis
+  // kb/search/analyze.py Analyzer (query side): words, their exact and folded forms and lemmas.
   class Analyzer {
-    constructor(code, data) {
+    constructor(code, data, tokenizer) {
       this.code = code;
+      this.live = data.live;
       this.stop = new Set(data.stop);
-      this.surface = new Map();
-      for (const [lemma, forms] of Object.entries(data.surface)) {
-        for (const form of forms.split(' ')) {
-          const list = this.surface.get(form);
-          if (list) list.push(lemma);
-          else this.surface.set(form, [lemma]);
-        }
+      this.makeTokenizer = tokenizer; // built on first use (its special cases cost a little)
+      this.tokenizer = null;
+      this.table = new Map();
+      for (const [lemma, forms] of Object.entries(data.table)) {
+        for (const form of forms.split(' ')) this.table.set(form, lemma);
       }
-      this.exact = new Map(Object.entries(data.exact));
-      this.rules = data.rules;
+      this.corpus = new Map(); // the documents' exact forms -> lemma (set in init)
+      this.surface = new Map(); // the documents' folded forms -> lemmas (set in init)
+      this.rules = data.rules || [];
+      this.overrides = new Set(data.overrides || []);
       this.synonyms = new Map(Object.entries(data.synonyms));
-      this.flags = data.tokenizer;
-      this.known = new Set(data.known || []);
+      this.synStarts = new Set();
+      for (const key of this.synonyms.keys()) this.synStarts.add(key.split(' ')[0]);
       this.prep = code === 'sr' ? srToLatin : (w) => w;
-      this.targets = null; // set in load(): lemmas a rule may give
+      this.targets = () => false; // set in init(): lemmas a suffix rule may give
+      this.kin = [this]; // set in init(): the analyzers of the languages sharing its lemmas
       this.memo = new Map();
     }
 
-    knows(word) {
-      return this.known.has(word);
-    }
-
-    // The lemma of one word: the corpus table, else a suffix rule giving a known lemma.
-    lemma(exact, folded) {
-      const own = this.exact.get(exact);
-      if (own !== undefined) return own;
-      const seen = this.surface.get(folded);
-      if (seen) return seen[0];
-      let hit = this.memo.get(folded);
+    // The folded lemma of a lower-case word (in the language's script): the server's table or
+    // the documents' own words; a language whose lemmatizer runs at query time on the server
+    // reads a word new to both by the documents' folded forms, then by suffix rules.
+    lemma(exact) {
+      let hit = this.memo.get(exact);
       if (hit !== undefined) return hit;
-      hit = folded;
-      if (!this.targets(folded)) {
-        for (const [formEnd, lemmaEnd] of this.rules) {
-          if (folded.length - formEnd.length < S.weights.RULE_STEM || !folded.endsWith(formEnd)) continue;
-          const cand = folded.slice(0, folded.length - formEnd.length) + lemmaEnd;
-          if (this.targets(cand)) {
-            hit = cand;
-            break;
+      hit = this.table.get(exact);
+      if (hit === undefined) hit = this.corpus.get(exact);
+      // the languages sharing this one's lemmatizer know the word (but for their overrides)
+      for (const an of this.kin) {
+        if (hit !== undefined) break;
+        if (an === this || an.overrides.has(exact) || this.overrides.has(exact)) continue;
+        hit = an.table.get(exact);
+        if (hit === undefined) hit = an.corpus.get(exact);
+      }
+      if (hit === undefined) {
+        const folded = fold(exact);
+        hit = folded;
+        if (this.live && !this.targets(folded)) {
+          // the documents of the languages sharing this one's lemmas (Serbian, Croatian)
+          const seen = this.kin.map((an) => an.surface.get(folded)).find((x) => x !== undefined);
+          if (seen) {
+            hit = seen[0];
+          } else {
+            for (const [formEnd, lemmaEnd] of this.rules) {
+              if (folded.length - formEnd.length < W.RULE_STEM || !folded.endsWith(formEnd)) continue;
+              const cand = folded.slice(0, folded.length - formEnd.length) + lemmaEnd;
+              if (this.targets(cand)) {
+                hit = cand;
+                break;
+              }
+            }
           }
         }
       }
-      if (this.memo.size > 20000) this.memo.clear();
-      this.memo.set(folded, hit);
+      if (this.memo.size > 50000) this.memo.clear();
+      this.memo.set(exact, hit);
       return hit;
     }
 
     tokens(text) {
       const t = clean(text);
-      return words(t, this.flags).map(([start, end]) => {
-        const exact = this.prep(t.slice(start, end).toLowerCase());
+      if (this.tokenizer === null) this.tokenizer = this.makeTokenizer();
+      return this.tokenizer.words(t).map(([start, end, word]) => {
+        const exact = this.prep(word.toLowerCase());
         const folded = fold(exact);
-        return { start, end, exact, folded, lemma: this.lemma(exact, folded), stop: this.stop.has(folded) };
+        return { start, end, exact, folded, lemma: this.lemma(exact), stop: this.stop.has(folded) };
       });
-    }
-
-    analyze(text) {
-      const toks = this.tokens(text);
-      const refs = citeTerms(clean(text));
-      const keep = toks.filter((t) => !t.stop);
-      return {
-        lemmas: keep.map((t) => t.lemma).concat(refs),
-        exact: keep.map((t) => t.exact).concat(refs),
-        tokens: toks,
-        expansions: [],
-        english: [],
-        synonymWords: new Set(),
-        intents: emptyIntents(),
-      };
-    }
-
-    analyzeQuery(text) {
-      const result = this.analyze(text);
-      const found = findIntents(result.tokens.map((t) => t.folded));
-      let drop = new Set([...found.dropped, ...found.naming]);
-      if (drop.size >= result.tokens.length) drop = found.dropped;
-      if (drop.size && drop.size < result.tokens.length) {
-        result.tokens = result.tokens.map((t, i) => (drop.has(i) ? { ...t, stop: true } : t));
-        const keep = result.tokens.filter((t) => !t.stop);
-        const cites = result.lemmas.filter((x) => isDigit(x[0]));
-        result.lemmas = keep.map((t) => t.lemma).concat(cites);
-        result.exact = keep.map((t) => t.exact).concat(cites);
-      }
-      for (const i of found.about) result.synonymWords.add(result.tokens[i].folded);
-      result.intents = found;
-      if (!result.tokens.some((t) => !t.stop)) {
-        result.lemmas = result.tokens.map((t) => t.lemma).concat(result.lemmas);
-        result.exact = result.tokens.map((t) => t.exact).concat(result.exact);
-      }
-      const toks = result.tokens;
-      for (let i = 0; i < toks.length; i++) {
-        for (let n = Math.min(S.weights.MAX_KEY_WORDS, toks.length - i); n > 0; n--) {
-          const win = toks.slice(i, i + n);
-          const key = (part) => win.map((t) => t[part]).join(' ');
-          let values = this.synonyms.get(key('lemma')) || this.synonyms.get(key('folded'));
-          values = (values || []).filter(([, doc]) => doc === null || found.docs.includes(doc));
-          if (values.length) {
-            for (const t of win) result.synonymWords.add(t.folded);
-            for (const [kind, , lemmas] of values) {
-              if (kind === 'e') result.english.push(lemmas);
-              else result.expansions.push(...lemmas);
-            }
-            i += n - 1;
-            break;
-          }
-        }
-      }
-      return result;
     }
   }
 
@@ -348,10 +380,11 @@
     return { definition: false, docs: [], games: [], dropped, naming, about };
   }
 
+  // kb/search/intent.py find: the intents of a query given its folded words (longest phrase wins)
   function findIntents(ws) {
     const found = emptyIntents();
     const { exact, prefix } = S.intents;
-    const key = S.weights.PREFIX_KEY;
+    const key = W.PREFIX_KEY;
     let i = 0;
     while (i < ws.length) {
       const cands = (exact.get(ws[i]) || []).concat(prefix.get(ws[i].slice(0, key)) || []);
@@ -382,6 +415,65 @@
     return found;
   }
 
+  // kb/search/query.py analyse: a query read in one language
+  function analyse(an, text) {
+    let toks = an.tokens(text);
+    const cites = citeTerms(text);
+    const found = findIntents(toks.map((t) => t.folded));
+    let drop = new Set([...found.dropped, ...found.naming]);
+    if (drop.size >= toks.length) drop = found.dropped;
+    if (drop.size && drop.size < toks.length) toks = toks.map((t, i) => (drop.has(i) ? { ...t, stop: true } : t));
+    let keep = toks.filter((t) => !t.stop);
+    if (!keep.length) keep = toks;
+    const out = {
+      lang: an.code,
+      tokens: toks,
+      lemmas: keep.map((t) => t.lemma).concat(cites),
+      exact: keep.map((t) => t.exact).concat(cites),
+      cites,
+      expansions: [],
+      english: [],
+      synonymWords: new Set(),
+      intents: found,
+      starts: new Map(toks.map((t) => [t.start, t])),
+    };
+    out.content = keep;
+    for (const i of found.about) out.synonymWords.add(toks[i].folded);
+    expand(an, toks, found, out, 1);
+    const content = toks.filter((t) => !t.stop && !out.synonymWords.has(t.folded));
+    expand(an, content, found, out, 2);
+    const own = new Set(toks.map((t) => t.lemma));
+    out.expansions = [...new Set(out.expansions)].filter((x) => !own.has(x));
+    return out;
+  }
+
+  // the player vocabulary applied to runs of words (longest key first)
+  function expand(an, toks, found, out, shortest) {
+    let i = 0;
+    while (i < toks.length) {
+      if (!an.synStarts.has(toks[i].lemma) && !an.synStarts.has(toks[i].folded)) {
+        i += 1;
+        continue;
+      }
+      for (let n = Math.min(W.MAX_KEY_WORDS, toks.length - i); n >= shortest; n--) {
+        const win = toks.slice(i, i + n);
+        const key = (part) => win.map((t) => t[part]).join(' ');
+        let values = an.synonyms.get(key('lemma')) || an.synonyms.get(key('folded'));
+        values = (values || []).filter(([, doc]) => doc === null || found.docs.includes(doc));
+        if (values.length) {
+          for (const t of win) out.synonymWords.add(t.folded);
+          for (const [kind, , lemmas] of values) {
+            if (kind === 'e') out.english.push(lemmas);
+            else out.expansions.push(...lemmas);
+          }
+          i += n - 1;
+          break;
+        }
+      }
+      i += 1;
+    }
+  }
+
   function detectLanguages(query) {
     const chars = new Set(clean(query).toLowerCase());
     const L = S.text.letters;
@@ -396,6 +488,31 @@
     if (any(L.srhr)) return chars.has('ć') ? ['sr', 'hr', 'pl'] : ['sr', 'hr'];
     if (any(L.slavic)) return ['sr', 'hr', 'sk'];
     return ['sr', 'hr', 'sk', 'pl', 'en'];
+  }
+
+  // kb/search/query.py parse: the query parsed once
+  function parse(raw, queryLang = null) {
+    const text = clean(raw);
+    let cite = null;
+    let split = null;
+    if (hasDigit(text)) {
+      cite = parseQuery(text);
+      if (cite === null) split = splitQuery(text);
+    }
+    const langs = queryLang ? [queryLang] : detectLanguages(text);
+    const analyses = new Map(langs.map((code) => [code, analyse(S.an[code], text)]));
+    if (!queryLang) {
+      const steer = [];
+      for (const a of analyses.values()) for (const d of a.intents.docs) if (S.docIndex.has(d)) steer.push(d);
+      for (const d of new Set(steer)) {
+        const code = S.docs[S.docIndex.get(d)].lang;
+        if (!analyses.has(code)) {
+          const read = S.text.latinLangs.includes(code) ? srToLatin(text.toLowerCase()) : text;
+          analyses.set(code, analyse(S.an[code], read));
+        }
+      }
+    }
+    return { text, cite, split, langs, analyses };
   }
 
   // ---------------------------------------------------------------- citations typed as queries
@@ -496,122 +613,245 @@
     return rest ? [cite, rest] : null;
   }
 
-  // ---------------------------------------------------------------- ranking
-  function allowsDoc(filters, d) {
-    const doc = S.docs[d];
-    return (
-      (filters.doc == null || doc.id === filters.doc) && (filters.lang == null || doc.lang === filters.lang)
-    );
-  }
 
-  function prefixes(cite) {
-    if (cite.includes('.')) return [cite.split('.')[0]];
-    const parts = cite.match(/\(\w+\)|\d+|[A-Z]/g) || [];
-    const out = [];
-    for (let k = parts.length - 1; k > 0; k--) out.push(parts.slice(0, k).join(''));
-    return out;
-  }
+  // ---------------------------------------------------------------- BM25 fields
+  // kb/search/bm25.py csr: rank-bm25's Okapi BM25 over one language's units (an empty unit
+  // counting as one empty word, as rank-bm25 is given it), each posting weighed once.
+  class Field {
+    constructor(docs, ids) {
+      const k1 = S.bm25.k;
+      const b = S.bm25.b;
+      const n = docs.length;
+      // the terms as ids, the documents as arrays of ids
+      this.ids = new Map();
+      const seqs = docs.map((doc) => {
+        const seq = new Int32Array(doc.length);
+        for (let k = 0; k < doc.length; k++) {
+          let id = this.ids.get(doc[k]);
+          if (id === undefined) this.ids.set(doc[k], (id = this.ids.size));
+          seq[k] = id;
+        }
+        return seq;
+      });
+      const size = this.ids.size;
+      const df = new Int32Array(size);
+      const last = new Int32Array(size).fill(-1);
+      let total = 0;
+      let empty = 0;
+      seqs.forEach((seq, j) => {
+        total += seq.length || 1;
+        if (!seq.length) empty += 1;
+        for (const id of seq) {
+          if (last[id] !== j) {
+            last[id] = j;
+            df[id] += 1;
+          }
+        }
+      });
+      const avgdl = total / n;
+      const idf = (d) => Math.log(n - d + 0.5) - Math.log(d + 0.5);
+      this.idfs = new Float64Array(size);
+      let sum = empty ? idf(empty) : 0;
+      for (let id = 0; id < size; id++) sum += this.idfs[id] = idf(df[id]);
+      const floor = (S.bm25.eps * sum) / (size + (empty ? 1 : 0));
+      for (let id = 0; id < size; id++) if (this.idfs[id] < 0) this.idfs[id] = floor;
+      // postings in CSR form, each weighed as rank-bm25 scores it
+      this.ptr = new Int32Array(size + 1);
+      for (let id = 0; id < size; id++) this.ptr[id + 1] = this.ptr[id] + df[id];
+      this.u = new Int32Array(this.ptr[size]);
+      this.w = new Float64Array(this.ptr[size]);
+      const fill = this.ptr.slice(0, size);
+      const tf = new Int32Array(size);
+      seqs.forEach((seq, j) => {
+        const norm = k1 * (1 - b + (b * seq.length) / avgdl);
+        for (const id of seq) tf[id] += 1;
+        for (const id of seq) {
+          const f = tf[id];
+          if (!f) continue;
+          tf[id] = 0;
+          const at = fill[id]++;
+          this.u[at] = ids[j];
+          this.w[at] = (this.idfs[id] * f * (k1 + 1)) / (f + norm);
+        }
+      });
+    }
 
-  function citeNodes(cite, filters, lawNumbered) {
-    const out = new Map();
-    S.docs.forEach((meta, d) => {
-      if (!allowsDoc(filters, d) || (lawNumbered && !meta.lawNumbered)) return;
-      const exact = S.byDocCite.get(`${d}\t${cite}`);
-      if (exact !== undefined) {
-        out.set(exact, 1.0);
-        return;
+    has(term) {
+      return this.ids.has(term);
+    }
+
+    df(term) {
+      const id = this.ids.get(term);
+      return id === undefined ? 0 : this.ptr[id + 1] - this.ptr[id];
+    }
+
+    idf(term) {
+      const id = this.ids.get(term);
+      return id === undefined ? undefined : this.idfs[id];
+    }
+
+    // units and weights of a term, only those in the unit range ``within`` if given
+    postings(term, within = null) {
+      const id = this.ids.get(term);
+      if (id === undefined) return { u: [], w: [] };
+      let a = this.ptr[id];
+      let z = this.ptr[id + 1];
+      if (within !== null) {
+        const units = this.u.subarray(a, z);
+        z = a + lowerBound(units, within[1]);
+        a += lowerBound(units, within[0]);
       }
-      for (const prefix of prefixes(cite)) {
-        const hit = S.byDocCite.get(`${d}\t${prefix}`);
-        if (hit !== undefined) {
-          out.set(hit, S.weights.PREFIX_WEIGHT);
-          break;
+      return { u: this.u.subarray(a, z), w: this.w.subarray(a, z) };
+    }
+
+    terms() {
+      return this.ids.keys();
+    }
+  }
+
+  function lowerBound(arr, x) {
+    let lo = 0;
+    let hi = arr.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (arr[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  // words one edit away (symmetric delete), as rank.fuzzy / Route.fuzzy do
+  class Near {
+    constructor(words, minLength, has, discardSelf) {
+      this.deletes = new Map();
+      for (const term of words) {
+        if (length(term) < minLength || !isAlpha(term)) continue;
+        for (let i = 0; i < term.length; i++) {
+          const key = term.slice(0, i) + term.slice(i + 1);
+          let set = this.deletes.get(key);
+          if (!set) this.deletes.set(key, (set = new Set()));
+          set.add(term);
         }
       }
+      this.has = has;
+      this.discardSelf = discardSelf;
+    }
+
+    find(word, queryMin) {
+      const found = new Set();
+      if (length(word) < queryMin) return found;
+      for (const t of this.deletes.get(word) || []) found.add(t);
+      for (let i = 0; i < word.length; i++) {
+        const shorter = word.slice(0, i) + word.slice(i + 1);
+        for (const t of this.deletes.get(shorter) || []) found.add(t);
+        if (this.has(shorter)) found.add(shorter);
+      }
+      if (this.discardSelf) found.delete(word);
+      return found;
+    }
+  }
+
+  // One language's units rebuilt from index.json: the lemma, exact and pair fields, each
+  // unit's own heading, the documents' word forms and the lemmas' phonetic keys.
+  function buildLang(code, data, an) {
+    const terms = data.terms;
+    const lemmaOf = data.lemmas.map((l, i) => l || fold(terms[i]));
+    terms.forEach((t, i) => an.corpus.set(t, lemmaOf[i]));
+    for (let i = 0; i < terms.length; i++) {
+      const folded = fold(terms[i]);
+      const seen = an.surface.get(folded);
+      if (!seen) an.surface.set(folded, [lemmaOf[i]]);
+      else if (!seen.includes(lemmaOf[i])) seen.push(lemmaOf[i]);
+    }
+    const pieces = data.pieces.map((code36) => {
+      const [words, cites] = code36.split('|');
+      const ids = (s) => (s ? s.split(' ').map((x) => parseInt(x, 36)) : []);
+      const w = ids(words);
+      const c = ids(cites);
+      const lem = w.map((i) => lemmaOf[i]);
+      const cs = c.map((i) => terms[i]);
+      return { lemma: lem.concat(cs), exact: w.map((i) => terms[i]).concat(cs), pair: pairs(lem) };
     });
-    return out;
-  }
-
-  function citeHits(cite, filters) {
-    const W = S.weights;
-    const out = new Map();
-    for (const c of [cite.cite, ...cite.alternatives]) {
-      for (const [node, w] of citeNodes(c, filters, false)) {
-        if (out.has(node)) continue;
-        const meta = S.docs[S.nodes.doc[node]];
-        if (cite.langs.length && cite.langs.includes(meta.lang)) out.set(node, w);
-        else out.set(node, w * (meta.lawNumbered ? W.UNHINTED : W.UNHINTED_CODE));
+    const units = [];
+    for (const [first, n] of data.units) for (let k = 0; k < n; k++) units.push(first + k);
+    const docs = { lemma: [], exact: [], pair: [] };
+    const heads = new Map();
+    data.rows.forEach(([text, head, ...context], k) => {
+      for (const f of ['lemma', 'exact', 'pair']) {
+        const doc = [];
+        for (const p of [text, ...context]) for (const t of pieces[p][f]) doc.push(t);
+        docs[f].push(doc);
+      }
+      if (head >= 0) {
+        const own = [...new Set(pieces[head].lemma.filter((t) => !isDigit(t[0])))].sort();
+        if (own.length) heads.set(units[k], own);
+      }
+    });
+    const L = {
+      code,
+      n: units.length,
+      units,
+      lemma: new Field(docs.lemma, units),
+      exact: new Field(docs.exact, units),
+      pair: new Field(docs.pair, units),
+      heads, // unit -> the lemmas of its own heading
+      heading: new Map(), // heading lemma -> units
+      keys: null,
+      near: null,
+    };
+    for (const [u, own] of heads) {
+      S.headLen[u] = own.length;
+      for (const t of own) {
+        if (!L.heading.has(t)) L.heading.set(t, []);
+        L.heading.get(t).push(u);
       }
     }
-    return out;
+    return L;
   }
 
-  function within(cite, hits, scored, marks) {
-    const W = S.weights;
-    let top = 0;
-    for (const s of scored.values()) top = Math.max(top, s);
-    top = top || 1;
-    const citedDocs = new Set([...hits.keys()].map((n) => S.nodes.doc[n]));
-    const out = new Map(hits);
-    for (const [node, s] of scored) {
-      let cur = node;
-      while (cur !== -1 && !hits.has(cur)) cur = S.nodes.parent[cur];
-      if (cur !== -1) {
-        out.set(node, Math.max(out.get(node) || 0, hits.get(cur) * (1 + (W.WITHIN_CITE * s) / top)));
-        continue;
+  // the lemmas of a document language by phonetic key (the lexicon's cognates), built on first use
+  function cognates(word, dst) {
+    if (length(word) < S.text.phonetic.keyMin) return [];
+    const L = S.langs[dst];
+    if (!L) return [];
+    if (L.keys === null) {
+      L.keys = new Map();
+      for (const t of L.lemma.terms()) {
+        if (length(t) >= S.text.phonetic.keyMin && isAlpha(t)) {
+          const k = phoneticKey(t);
+          if (!L.keys.has(k)) L.keys.set(k, []);
+          L.keys.get(k).push(t);
+        }
       }
-      const d = S.nodes.doc[node];
-      const own = !citedDocs.has(d) && cite.langs.includes(S.docs[d].lang);
-      out.set(node, Math.max(out.get(node) || 0, ((own ? 1 : W.OUTSIDE_CITE) * s) / top));
     }
-    return [out, marks];
+    return L.keys.get(phoneticKey(word)) || [];
   }
 
-  function queryTerms(L, a, foreign) {
-    const W = S.weights;
-    let content = a.tokens.filter((t) => !t.stop);
-    if (!content.length) content = a.tokens;
-    const lemmas = [];
-    let covered = 0;
-    for (const t of content) {
-      const cands = new Set([t.lemma, ...(L.an.surface.get(t.folded) || [])]);
-      let found = [...cands].filter((c) => L.lemma.has(c));
-      if (!found.length && L.exact.has(t.exact)) found = [t.lemma];
-      if (found.length || a.synonymWords.has(t.folded)) covered += 1;
-      else if (!foreign(t.exact)) {
-        const near = new Set([...L.near.find(t.lemma, W.FUZZY_MIN), ...L.near.find(t.folded, W.FUZZY_MIN)]);
-        found = [...near].sort().slice(0, 3);
-        covered += found.length ? W.FUZZY_COVER : 0;
-      }
-      lemmas.push(...found);
-    }
-    const cites = a.lemmas.filter((x) => isDigit(x[0]));
-    if (cites.length && cites.some((c) => L.lemma.has(c))) covered += 1;
-    const total = content.length + (cites.length ? 1 : 0);
-    const cover = total ? covered / total : 0;
-    const exact = content.map((t) => t.exact).concat(cites);
-    return [cover, [lemmas.concat(cites), exact]];
+  function translations(src, lemma, dst) {
+    if (space(src) === space(dst)) return [];
+    const table = S.translations[`${space(src)}>${space(dst)}`];
+    return (table && table[lemma]) || [];
   }
 
-  function titleMatch(L, terms) {
-    const hits = new Float64Array(L.n);
-    for (const term of new Set(terms)) {
-      const { idx } = L.heading.postings(term);
-      for (let k = 0; k < idx.length; k++) hits[idx[k]] += 1;
-    }
-    for (let j = 0; j < L.n; j++) hits[j] /= Math.max(L.titleLen[j], 1);
-    return hits;
-  }
-
-  function isCommon(L, lemma) {
-    return L.lemma.postings(lemma).idx.length > S.weights.COMMON_SHARE * L.n;
+  // kb/search/route.py Route: a language's vocabulary route as a BM25 field of its entries
+  function buildRoute(data) {
+    const entries = data.entries;
+    const ids = entries.map((_, j) => j);
+    const field = new Field(
+      entries.map((e) => e.lemmas),
+      ids,
+    );
+    const vocab = new Set(field.terms());
+    return { entries, field, vocab, near: new Near(vocab, W.ROUTE_FUZZY_MIN, (w) => vocab.has(w), true) };
   }
 
   function routeCites(code, terms) {
-    const W = S.weights;
     const R = S.routes[code];
     const scores = new Float64Array(R.entries.length);
-    R.field.addScores(terms, scores);
+    for (const t of terms) {
+      const { u, w } = R.field.postings(t);
+      for (let k = 0; k < u.length; k++) scores[u[k]] += w[k];
+    }
     let best = 0;
     for (const s of scores) best = Math.max(best, s);
     if (best <= 0) return new Map();
@@ -640,199 +880,570 @@
     return out;
   }
 
-  function route(code, terms, cover, a, out, common = null, foreign = () => false) {
-    const W = S.weights;
-    if (!terms.length) return;
-    const R = S.routes[code];
-    let content = a.tokens.filter((t) => !t.stop);
-    if (!content.length) content = a.tokens;
-    if (common !== null) {
-      const kept = content.filter((t) => R.field.has(t.lemma) || !common(t.lemma));
-      if (kept.length) content = kept;
+  // ---------------------------------------------------------------- ranking (kb/search/rank.py)
+  function docOf(node) {
+    return S.nodes.doc[node];
+  }
+
+  function allowedDocs(filters) {
+    if (filters.doc == null && filters.lang == null) return null;
+    const out = new Set();
+    S.docs.forEach((d, i) => {
+      if ((filters.doc == null || d.id === filters.doc) && (filters.lang == null || d.lang === filters.lang)) out.add(i);
+    });
+    return out;
+  }
+
+  function prefixes(cite) {
+    if (cite.includes('.')) return [cite.split('.')[0]];
+    const parts = cite.match(/\(\w+\)|\d+|[A-Z]/g) || [];
+    const out = [];
+    for (let k = parts.length - 1; k > 0; k--) out.push(parts.slice(0, k).join(''));
+    return out;
+  }
+
+  class Ranker {
+    constructor(q, filters) {
+      this.q = q;
+      this.filters = filters;
+      this.allowed = allowedDocs(filters);
     }
-    if (cover === null) {
-      let hits = 0;
-      const near = [];
-      for (const t of content) {
-        if (R.field.has(t.lemma) || a.synonymWords.has(t.folded)) hits += 1;
-        else if (common !== null && !foreign(t.exact)) {
-          const near1 = R.near.find(t.lemma, W.ROUTE_FUZZY_MIN);
-          const found = [...new Set([...near1, ...R.near.find(t.folded, W.ROUTE_FUZZY_MIN)])].sort().slice(0, 3);
-          hits += found.length ? W.FUZZY_COVER : 0;
-          near.push(...found);
+
+    allows(d) {
+      return this.allowed === null || this.allowed.has(d);
+    }
+
+    citeNodes(cite, lawNumbered) {
+      const out = new Map();
+      S.docs.forEach((meta, d) => {
+        if (!this.allows(d) || (lawNumbered && !meta.lawNumbered)) return;
+        const exact = S.byId.get(`${meta.id}:${cite}`);
+        if (exact !== undefined) {
+          out.set(exact, 1.0);
+          return;
+        }
+        for (const prefix of prefixes(cite)) {
+          const hit = S.byId.get(`${meta.id}:${prefix}`);
+          if (hit !== undefined) {
+            out.set(hit, W.PREFIX_WEIGHT);
+            break;
+          }
+        }
+      });
+      return out;
+    }
+
+    citeHits(cite) {
+      const out = new Map();
+      for (const c of [cite.cite, ...cite.alternatives]) {
+        for (const [node, w] of this.citeNodes(c, false)) {
+          if (out.has(node)) continue;
+          const meta = S.docs[docOf(node)];
+          if (cite.langs.length && cite.langs.includes(meta.lang)) out.set(node, w);
+          else out.set(node, w * (meta.lawNumbered ? W.UNHINTED : W.UNHINTED_CODE));
         }
       }
-      cover = hits / Math.max(1, content.length);
-      if (content.length && cover <= 0) return;
-      terms = terms.concat(near);
+      return out;
     }
-    for (const [c, s] of routeCites(code, terms)) out.set(c, Math.max(out.get(c) || 0, s * cover * cover));
-  }
 
-  function pivot(L, scores, weight, top, filters, scored) {
-    const W = S.weights;
-    const order = [...scores.keys()].sort((x, y) => scores[y] - scores[x]).slice(0, W.PIVOT_TOP);
-    for (const j of order) {
-      if (scores[j] <= 0) break;
-      const node = L.units[j];
-      if (!S.docs[S.nodes.doc[node]].lawNumbered) continue;
-      const s = (W.PIVOT_WEIGHT * weight * scores[j]) / top;
-      for (const [n, w] of citeNodes(S.nodes.cite[node], filters, true)) {
-        scored.set(n, Math.max(scored.get(n) || 0, s * w));
+    rank() {
+      const q = this.q;
+      if (q.cite !== null) {
+        const hits = this.citeHits(q.cite);
+        if (hits.size) return { scores: hits, marks: new Map() };
+      }
+      if (q.split !== null) {
+        const [cite, words] = q.split;
+        const hits = this.citeHits(cite);
+        if (hits.size) {
+          const lang = q.langs.length === 1 && q.analyses.size === 1 ? q.langs[0] : null;
+          const sub = parse(`${words} ${cite.cite}`, lang);
+          sub.cite = null;
+          sub.split = null;
+          return this.within(cite, hits, new Ranker(sub, this.filters).rank());
+        }
+      }
+      return this.words();
+    }
+
+    languagePrior() {
+      const known = new Map();
+      for (const [code, a] of this.q.analyses) {
+        const an = S.an[code];
+        const L = S.langs[code];
+        const R = S.routes[code];
+        let hits = 0;
+        for (const t of a.tokens) {
+          if (
+            an.stop.has(t.folded) ||
+            (L && (L.lemma.has(t.lemma) || L.exact.has(t.exact))) ||
+            a.synonymWords.has(t.folded) ||
+            (R && R.vocab.has(t.lemma))
+          ) {
+            hits += 1;
+          }
+        }
+        known.set(code, (hits + 0.5) / (a.tokens.length + 1));
+      }
+      let top = 0;
+      for (const k of known.values()) top = Math.max(top, k);
+      if (!known.size) top = 1;
+      const out = new Map();
+      for (const [c, k] of known) out.set(c, (k / top) ** W.LANGUAGE_SHARPNESS);
+      return out;
+    }
+
+    words() {
+      const analyses = this.q.analyses;
+      const steer = [];
+      for (const a of analyses.values()) for (const d of a.intents.docs) if (S.docIndex.has(d)) steer.push(d);
+      const definition = [...analyses.values()].some((a) => a.intents.definition);
+      const prior = this.languagePrior();
+      let primary = null;
+      for (const [c, p] of prior) if (primary === null || p > prior.get(primary)) primary = c;
+      const positions = contentPositions(analyses.get(primary));
+      const routed = new Map();
+      let within = null;
+      let mask = null;
+      if (this.allowed !== null) {
+        mask = new Uint8Array(S.nUnits);
+        let lo = S.nUnits;
+        let hi = 0;
+        for (let u = 0; u < S.nUnits; u++) {
+          if (this.allowed.has(docOf(S.unitNode[u]))) {
+            mask[u] = 1;
+            lo = Math.min(lo, u);
+            hi = u + 1;
+          }
+        }
+        within = lo < hi ? [lo, hi] : [0, 0];
+      }
+      for (const [code, a] of analyses) {
+        if (S.routes[code]) this.route(code, a.lemmas.concat(a.expansions), null, a, routed, code in S.langs);
+        if (a.english.length) this.route('en', [].concat(...a.english), prior.get(code), a, routed, false);
+      }
+      const scores = new Float64Array(S.nUnits);
+      const zs = new Map();
+      const heads = [];
+      const marks = new Map();
+      for (const code of S.docLangs) {
+        const L = S.langs[code];
+        const [z, terms] = this.terms(code, positions, prior);
+        zs.set(code, z);
+        if (!terms.length) continue;
+        for (const [fld, term, w] of terms) {
+          const { u, w: pw } = L[fld].postings(term, within);
+          const k = w / z;
+          for (let i = 0; i < u.length; i++) scores[u[i]] += pw[i] * k;
+        }
+        const lemmas = new Set(terms.filter(([f]) => f === 'lemma').map(([, t]) => t));
+        for (const t of lemmas) heads.push([code, t]);
+        marks.set(code, { lemma: lemmas, exact: new Set(terms.filter(([f]) => f === 'exact').map(([, t]) => t)) });
+      }
+      if (!definition && W.GLOSSARY) this.glossary(scores, zs);
+      if (heads.length) this.titleMatch(scores, heads);
+      const asked = definition && [...analyses.values()].some(isShort);
+      const prior2 = unitPrior(asked ? 'asked' : definition ? 'definition' : 'plain');
+      for (let u = 0; u < S.nUnits; u++) scores[u] *= prior2[u];
+      this.routes(scores, routed);
+      if (mask !== null) for (let u = 0; u < S.nUnits; u++) if (!mask[u]) scores[u] = 0;
+      const cand = topUnits(scores, W.TOP_UNITS);
+      const raw = cand.map((u) => scores[u]);
+      this.underRules(scores, cand);
+      const scored = new Map();
+      const rawOf = new Map();
+      const nodeMarks = new Map();
+      cand.forEach((u, k) => {
+        const s = scores[u];
+        if (s <= 0) return;
+        const node = S.unitNode[u];
+        rawOf.set(node, Math.max(rawOf.get(node) || 0, raw[k]));
+        if (s > (scored.get(node) || 0)) {
+          scored.set(node, s);
+          nodeMarks.set(node, marks.get(S.unitLangCode[u]) || null);
+        }
+      });
+      return this.finish(scored, nodeMarks, steer, rawOf);
+    }
+
+    glossary(scores, zs) {
+      let top = 0;
+      for (const s of scores) top = Math.max(top, s);
+      if (top <= 0) return;
+      const defs = [];
+      for (let u = 0; u < S.nUnits; u++) {
+        if (S.unitFlags[u] & FLAG_DEFINITION && scores[u] >= W.GLOSSARY_MIN * top) defs.push(u);
+      }
+      if (!defs.length) return;
+      defs.sort((x, y) => scores[y] - scores[x]);
+      const extra = new Map(); // "<lang> <lemma>" -> weight
+      const add = (code, lemma, w) => {
+        const key = `${code} ${lemma}`;
+        extra.set(key, Math.max(extra.get(key) || 0, w));
+      };
+      for (const j of defs.slice(0, W.GLOSSARY_TOP)) {
+        const ratio = scores[j] / top;
+        const src = S.unitLangCode[j];
+        const L = S.langs[src];
+        for (const lemma of L.heads.get(j) || []) {
+          if (!L.lemma.has(lemma)) continue;
+          const w = W.GLOSSARY_WEIGHT * ratio;
+          add(src, lemma, w / (zs.has(src) ? zs.get(src) : 1));
+          for (const code of S.docLangs) {
+            for (const [other, p] of translations(src, lemma, code)) {
+              if (S.langs[code].lemma.has(other)) add(code, other, (w * p) / (zs.has(code) ? zs.get(code) : 1));
+            }
+          }
+        }
+      }
+      for (const [key, w] of extra) {
+        const at = key.indexOf(' ');
+        const { u, w: pw } = S.langs[key.slice(0, at)].lemma.postings(key.slice(at + 1));
+        for (let i = 0; i < u.length; i++) scores[u[i]] += pw[i] * w;
       }
     }
-  }
 
-  function documentTop(d, scored) {
-    const W = S.weights;
-    const tops = [];
-    for (let n = 0; n < S.nodes.id.length && tops.length < W.DOCUMENT_TOP; n++) {
-      if (S.nodes.doc[n] === d && S.nodes.parent[n] === -1) tops.push(n);
+    titleMatch(scores, heads) {
+      const hits = new Map();
+      const seen = new Set();
+      for (const [code, t] of heads) {
+        const key = `${code} ${t}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        for (const u of S.langs[code].heading.get(t) || []) hits.set(u, (hits.get(u) || 0) + 1);
+      }
+      for (const [u, h] of hits) scores[u] *= 1 + (W.TITLE_WEIGHT * h) / Math.max(S.headLen[u], 1);
     }
-    tops.forEach((n, rank) => scored.set(n, Math.max(scored.get(n) || 0, W.STEER_OTHER * (1 - 0.01 * rank))));
+
+    routes(scores, routed) {
+      const analyses = this.q.analyses;
+      for (const [c, r] of routed) {
+        for (const [node, w0] of this.citeNodes(c, true)) {
+          let w = w0;
+          if (analyses.has(S.docs[docOf(node)].lang)) w *= W.ROUTE_OWN_LANGUAGE;
+          const lo = S.nodes.spanLo[node];
+          const hi = lo + S.nodes.spanLen[node];
+          for (let u = lo; u < hi; u++) if (scores[u] > 0) scores[u] += W.ROUTE_INSIDE * r * w;
+          let own = S.nodes.unit[node];
+          if (own < 0 && hi > lo) own = lo;
+          if (own >= 0) scores[own] = Math.max(scores[own], W.ROUTE_WEIGHT * r * w);
+        }
+      }
+    }
+
+    underRules(scores, cand) {
+      const order = [...cand].sort((x, y) => x - y);
+      const spans = order.map((u) => {
+        const node = S.unitNode[u];
+        const lo = S.nodes.spanLo[node];
+        return [lo, lo + S.nodes.spanLen[node]];
+      });
+      for (let k = order.length - 1; k >= 0; k--) {
+        const [lo, hi] = spans[k];
+        if (!(hi - lo > 1 && lo === order[k])) continue;
+        const a = lowerBound(order, lo + 1);
+        const b = lowerBound(order, hi);
+        if (b > a) {
+          let best = -Infinity;
+          for (let i = a; i < b; i++) best = Math.max(best, scores[order[i]]);
+          const j = order[k];
+          if (best > 0) scores[j] = Math.min(scores[j], W.HEADING_UNDER * best);
+        }
+      }
+    }
+
+    finish(scored, marks, steer, raw) {
+      const analyses = this.q.analyses;
+      const games = new Set();
+      for (const a of analyses.values()) a.intents.games.forEach((g) => games.add(g));
+      const times = (node, f) => {
+        scored.set(node, scored.get(node) * f);
+        if (raw.has(node)) raw.set(node, raw.get(node) * f);
+      };
+      if (games.size) {
+        for (const node of [...scored.keys()]) if (!games.has(S.docs[docOf(node)].game)) times(node, W.STEER_OTHER);
+      }
+      if (steer.length) {
+        const steerDocs = new Set(steer.map((d) => S.docIndex.get(d)));
+        let top = 0;
+        let bestInside = 0;
+        for (const [node, s] of scored) {
+          top = Math.max(top, s);
+          if (steerDocs.has(docOf(node))) bestInside = Math.max(bestInside, s);
+        }
+        const lift = bestInside > 0 ? top / bestInside : 1;
+        for (const node of [...scored.keys()]) times(node, steerDocs.has(docOf(node)) ? lift : W.STEER_OTHER);
+        const found = new Set([...scored.keys()].map(docOf));
+        for (const d of new Set(steer)) {
+          const di = S.docIndex.get(d);
+          if (!found.has(di) && this.allows(di)) this.documentTop(di, scored);
+        }
+      }
+      let out = scored;
+      if (W.GROUP) out = this.byProvision(scored, raw);
+      let top = 0;
+      for (const s of out.values()) top = Math.max(top, s);
+      top = top || 1;
+      for (const [node, s] of out) out.set(node, s / top);
+      return { scores: out, marks };
+    }
+
+    documentTop(d, scored) {
+      let top = 0;
+      for (const s of scored.values()) top = Math.max(top, s);
+      top = top / W.STEER_OTHER || 1;
+      let rank = 0;
+      for (let n = 0; n < S.nodes.id.length && rank < W.DOCUMENT_TOP; n++) {
+        if (S.nodes.doc[n] === d && S.nodes.parent[n] < 0) {
+          scored.set(n, Math.max(scored.get(n) || 0, top * (1 - 0.01 * rank)));
+          rank += 1;
+        }
+      }
+    }
+
+    byProvision(scored, raw) {
+      const groups = new Map();
+      for (const [node, s] of scored) {
+        const g = S.nodes.group[node];
+        if (!groups.has(g)) groups.set(g, []);
+        groups.get(g).push([-s, node]);
+      }
+      const rawOf = (n) => (raw.has(n) ? raw.get(n) : scored.get(n));
+      const span = (n) => [S.nodes.spanLo[n], S.nodes.spanLo[n] + S.nodes.spanLen[n]];
+      const out = new Map();
+      for (const members of groups.values()) {
+        if (members.length === 1) {
+          out.set(members[0][1], rawOf(members[0][1]));
+          continue;
+        }
+        members.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+        const first = members[0][1];
+        const shown = [first];
+        const counted = [first];
+        const hidden = new Set(S.twins.get(first) || []);
+        const held = [span(first)];
+        for (const [, node] of members.slice(1)) {
+          if (hidden.has(node)) continue;
+          counted.push(node);
+          const [lo, hi] = span(node);
+          if (held.some(([a, b]) => lo <= a && b <= hi)) continue;
+          shown.push(node);
+          held.push([lo, hi]);
+          for (const t of S.twins.get(node) || []) hidden.add(t);
+        }
+        const best = scored.get(first);
+        const weights = counted.map(rawOf).sort((x, y) => y - x);
+        let total = weights[0];
+        for (const w of weights.slice(1, 1 + W.PROVISION_OTHERS)) total += W.PROVISION_SHARE * w;
+        out.set(first, total);
+        shown.slice(1, W.SHOWN_PER_PROVISION).forEach((node, k) => {
+          if (scored.get(node) >= W.SECOND_RATIO * best) out.set(node, total * (1 - 0.001 * (k + 1)));
+        });
+      }
+      return out;
+    }
+
+    // The terms documents of language ``code`` match the query with, and the query's
+    // attainable weight there (the sum of its content words' idf), by which scores are divided
+    // so that every language's scores are on one scale.
+    terms(code, positions, prior) {
+      const L = S.langs[code];
+      const analyses = this.q.analyses;
+      const own = analyses.get(code) || null;
+      const unknown = Math.log(1 + (L.n - 0.5) / 1.5);
+      const out = [];
+      let z = 0;
+      for (const i of positions) {
+        const options = new Map();
+        const t = own !== null ? own.starts.get(i) : undefined;
+        if (t !== undefined && !t.stop) {
+          for (const c of new Set([t.lemma, ...(L.an.surface.get(t.folded) || [])])) {
+            if (L.lemma.has(c)) options.set(c, prior.get(code));
+          }
+          if (L.exact.has(t.exact) && options.size) out.push(['exact', t.exact, W.EXACT_WEIGHT * prior.get(code)]);
+        }
+        if (!options.size || (prior.has(code) ? prior.get(code) : 0) < 1) this.bridge(code, i, prior, options);
+        if (!options.size && t !== undefined && !t.stop && !own.synonymWords.has(t.folded)) {
+          if (L.near === null) L.near = new Near(L.lemma.terms(), W.FUZZY_MIN - 1, (w) => L.lemma.has(w), false);
+          const near = new Set([...L.near.find(t.lemma, W.FUZZY_MIN), ...L.near.find(t.folded, W.FUZZY_MIN)]);
+          for (const c of [...near].sort().slice(0, 3)) options.set(c, W.FUZZY_WEIGHT * prior.get(code));
+        }
+        if (options.size) {
+          let max = 0;
+          let sum = 0;
+          let idf = -Infinity;
+          for (const [c, w] of options) {
+            max = Math.max(max, w);
+            sum += w;
+            idf = Math.max(idf, L.lemma.idf(c));
+          }
+          const share = max / sum;
+          for (const [c, w] of options) out.push(['lemma', c, w * share]);
+          z += idf;
+        } else if (t === undefined || !own.synonymWords.has(t.folded)) {
+          z += unknown;
+        }
+      }
+      if (own !== null) {
+        const content = positions.map((i) => own.starts.get(i)).filter((t) => t !== undefined && !t.stop);
+        for (const term of pairs(content.map((t) => t.lemma))) {
+          if (L.pair.has(term)) out.push(['pair', term, W.PAIR_WEIGHT * prior.get(code)]);
+        }
+      }
+      for (const [lang, a] of analyses) {
+        if (space(lang) !== space(code)) continue;
+        for (const x of a.expansions) if (L.lemma.has(x)) out.push(['lemma', x, W.EXPANSION_WEIGHT * prior.get(lang)]);
+        for (const c of a.cites) {
+          if (L.lemma.has(c)) out.push(['lemma', c, 1.0]);
+          if (L.exact.has(c)) out.push(['exact', c, W.EXACT_WEIGHT]);
+        }
+      }
+      let cites = [];
+      for (const a of analyses.values()) {
+        if (a.cites.length) {
+          cites = a.cites;
+          break;
+        }
+      }
+      if (cites.length) {
+        const found = cites.filter((c) => L.lemma.has(c)).map((c) => L.lemma.idf(c));
+        z += found.length ? Math.max(...found) : unknown;
+      }
+      return [Math.max(z, 1e-6), out];
+    }
+
+    bridge(code, i, prior, options) {
+      for (const [lang, a] of this.q.analyses) {
+        const p = prior.get(lang);
+        if (p < W.BRIDGE_PRIOR || space(lang) === space(code)) continue;
+        const t = a.starts.get(i);
+        if (t === undefined || t.stop) continue;
+        for (const [term, w] of bridges(lang, t.lemma, t.folded, code)) {
+          options.set(term, Math.max(options.get(term) || 0, w * p));
+        }
+      }
+    }
+
+    common(code, lemma) {
+      const L = S.langs[code];
+      return L.lemma.df(lemma) > W.COMMON_SHARE * L.n;
+    }
+
+    route(code, terms, cover, a, out, hasDocs) {
+      if (!terms.length) return;
+      const R = S.routes[code];
+      let content = a.content;
+      if (hasDocs) {
+        content = content.filter((t) => R.vocab.has(t.lemma) || !this.common(code, t.lemma));
+        if (!content.length) content = a.content;
+      }
+      if (cover === null) {
+        let hits = 0;
+        const near = [];
+        for (const t of content) {
+          if (R.vocab.has(t.lemma) || a.synonymWords.has(t.folded)) {
+            hits += 1;
+          } else if (hasDocs) {
+            const found = [...new Set([...R.near.find(t.lemma, W.ROUTE_FUZZY_MIN), ...R.near.find(t.folded, W.ROUTE_FUZZY_MIN)])]
+              .sort()
+              .slice(0, 3);
+            hits += found.length ? W.FUZZY_COVER : 0;
+            near.push(...found);
+          }
+        }
+        cover = hits / Math.max(1, content.length);
+        if (content.length && cover <= 0) return;
+        terms = terms.concat(near);
+      }
+      for (const [c, s] of routeCites(code, terms)) out.set(c, Math.max(out.get(c) || 0, s * cover * cover));
+    }
+
+    within(cite, hits, found) {
+      let top = 0;
+      for (const s of found.scores.values()) top = Math.max(top, s);
+      top = top || 1;
+      const citedDocs = new Set([...hits.keys()].map(docOf));
+      const out = new Map(hits);
+      for (const [node, s] of found.scores) {
+        let cur = node;
+        while (cur >= 0 && !hits.has(cur)) cur = S.nodes.parent[cur];
+        if (cur >= 0) {
+          out.set(node, Math.max(out.get(node) || 0, hits.get(cur) * (1 + (W.WITHIN_CITE * s) / top)));
+          continue;
+        }
+        const d = docOf(node);
+        const own = !citedDocs.has(d) && cite.langs.includes(S.docs[d].lang);
+        out.set(node, Math.max(out.get(node) || 0, ((own ? 1 : W.OUTSIDE_CITE) * s) / top));
+      }
+      return { scores: out, marks: found.marks };
+    }
   }
 
-  function top(scores, k) {
+  // terms of language ``dst`` for a word of language ``src``: translations and cognates
+  function bridges(src, lemma, folded, dst) {
+    const key = `${src}\t${lemma}\t${folded}\t${dst}`;
+    let hit = S.bridgeMemo.get(key);
+    if (hit !== undefined) return hit;
+    const L = S.langs[dst];
+    const found = new Map();
+    for (const [other, w] of translations(src, lemma, dst)) {
+      if (L.lemma.has(other)) found.set(other, Math.max(found.get(other) || 0, W.TRANSLATION_WEIGHT * w));
+    }
+    for (const word of new Set([lemma, folded])) {
+      for (const other of cognates(word, dst)) {
+        if (L.lemma.has(other)) found.set(other, Math.max(found.get(other) || 0, W.COGNATE_WEIGHT));
+      }
+    }
+    hit = [...found];
+    if (S.bridgeMemo.size < 100000) S.bridgeMemo.set(key, hit);
+    return hit;
+  }
+
+  function unitPrior(kind) {
+    let hit = S.priors.get(kind);
+    if (hit) return hit;
+    hit = new Float64Array(S.nUnits);
+    for (let u = 0; u < S.nUnits; u++) {
+      const f = S.unitFlags[u];
+      let p = f & FLAG_TITLE_ONLY ? W.TITLE_ONLY_PRIOR : 1.0;
+      if (f & FLAG_DEFINITION) {
+        if (kind === 'asked') p *= W.DEFINITION_BOOST;
+        else if (kind === 'plain') p *= W.DEFINITION_PRIOR;
+      }
+      if (f & FLAG_FOOTNOTE) p *= W.FOOTNOTE_PRIOR;
+      hit[u] = p;
+    }
+    S.priors.set(kind, hit);
+    return hit;
+  }
+
+  function contentPositions(a) {
+    const found = a.tokens.filter((t) => !t.stop).map((t) => t.start);
+    return found.length ? found : a.tokens.map((t) => t.start);
+  }
+
+  function isShort(a) {
+    return a.tokens.filter((t) => !t.stop).length <= W.DEFINITION_WORDS;
+  }
+
+  function topUnits(scores, k) {
     const idx = [];
-    for (let j = 0; j < scores.length; j++) if (scores[j] > 0) idx.push(j);
+    for (let u = 0; u < scores.length; u++) if (scores[u] > 0) idx.push(u);
     if (idx.length <= k) return idx;
-    idx.sort((x, y) => scores[y] - scores[x]);
+    idx.sort((x, y) => scores[y] - scores[x] || x - y);
     return idx.slice(0, k);
   }
 
-  function rank(query, filters, queryLang, cites = true) {
-    const W = S.weights;
-    const cite = cites ? parseQuery(query) : null;
-    if (cite !== null) {
-      const hits = citeHits(cite, filters);
-      if (hits.size) return [hits, new Map()];
-    }
-    const mixed = cites ? splitQuery(query) : null;
-    if (mixed !== null) {
-      const hits = citeHits(mixed[0], filters);
-      if (hits.size) {
-        const found = rank(`${mixed[1]} ${mixed[0].cite}`, filters, queryLang, false);
-        return within(mixed[0], hits, ...found);
-      }
-    }
-    const langs = queryLang ? [queryLang] : detectLanguages(query);
-    const analyses = new Map(langs.map((code) => [code, S.an[code].analyzeQuery(query)]));
-    const steer = [];
-    for (const a of analyses.values()) for (const d of a.intents.docs) if (S.docIndex.has(d)) steer.push(d);
-    if (!queryLang) {
-      for (const d of new Set(steer)) {
-        const code = S.docs[S.docIndex.get(d)].lang;
-        if (!analyses.has(code)) {
-          const text = S.text.latinLangs.includes(code) ? srToLatin(query.toLowerCase()) : query;
-          analyses.set(code, S.an[code].analyzeQuery(text));
-        }
-      }
-    }
-    const steerLangs = new Set(steer.map((d) => S.docs[S.docIndex.get(d)].lang));
-    const steerDocs = new Set(steer.map((d) => S.docIndex.get(d)));
-    const definition = [...analyses.values()].some((a) => a.intents.definition);
-    const scored = new Map();
-    const marks = new Map();
-    const routed = new Map();
-    // a word another candidate language's lexicon knows is not a typo
-    const knownElsewhere = (code) => (word) =>
-      [...analyses.keys()].some((c) => c !== code && S.an[c].knows(word));
-    for (const [code, analysis] of analyses) {
-      const L = S.langs[code];
-      if (S.routes[code]) {
-        const common = L ? (lemma) => isCommon(L, lemma) : null;
-        const terms = analysis.lemmas.concat(analysis.expansions);
-        route(code, terms, null, analysis, routed, common, knownElsewhere(code));
-      }
-      if (!L) continue;
-      const [cover, terms] = queryTerms(L, analysis, knownElsewhere(code));
-      if (analysis.english.length) route('en', analysis.english.flat(), cover, analysis, routed);
-      if (cover <= 0) continue;
-      const scores = new Float64Array(L.n);
-      L.lemma.addScores(terms[0], scores);
-      L.exact.addScores(terms[1], scores, W.EXACT_WEIGHT);
-      L.lemma.addScores(analysis.expansions, scores, W.EXPANSION_WEIGHT);
-      const tm = titleMatch(L, terms[0].concat(analysis.expansions));
-      const short = analysis.tokens.filter((t) => !t.stop).length <= W.DEFINITION_WORDS;
-      for (let j = 0; j < L.n; j++) {
-        scores[j] *= L.prior[j] * (1 + W.TITLE_WEIGHT * tm[j]);
-        if (definition && short && L.isDef[j]) scores[j] *= W.DEFINITION_BOOST;
-      }
-      const weight = steerLangs.has(code) ? cover : cover * cover;
-      const filtered = filters.doc != null || filters.lang != null;
-      const allowed = filtered ? L.units.map((n) => allowsDoc(filters, S.nodes.doc[n])) : null;
-      if (allowed !== null && !allowed.some(Boolean)) {
-        let best = 0;
-        for (const s of scores) best = Math.max(best, s);
-        if (best > 0) pivot(L, scores, weight, best, filters, scored);
-        continue;
-      }
-      let best = 0;
-      for (let j = 0; j < L.n; j++) {
-        if (allowed !== null && !allowed[j]) scores[j] = 0;
-        else best = Math.max(best, scores[j]);
-      }
-      if (best <= 0) continue;
-      if (steer.length) {
-        let steerTop = 0;
-        for (let j = 0; j < L.n; j++) if (steerDocs.has(L.docOf[j])) steerTop = Math.max(steerTop, scores[j]);
-        if (steerTop > 0) {
-          for (let j = 0; j < L.n; j++) if (steerDocs.has(L.docOf[j])) scores[j] *= best / steerTop;
-        }
-      }
-      const marked = new Set([...terms[0], ...terms[1], ...analysis.expansions]);
-      for (const j of top(scores, W.TOP_PER_LANGUAGE)) {
-        const node = L.units[j];
-        const s = (weight * scores[j]) / best;
-        if (s > (scored.get(node) || 0)) {
-          scored.set(node, s);
-          marks.set(node, marked);
-        }
-      }
-    }
-    for (const [c, s] of routed) {
-      for (const [node, w0] of citeNodes(c, filters, true)) {
-        let w = w0;
-        if (analyses.has(S.docs[S.nodes.doc[node]].lang)) w *= W.ROUTE_OWN_LANGUAGE;
-        scored.set(node, Math.max(scored.get(node) || 0, W.ROUTE_WEIGHT * s * w));
-      }
-    }
-    const games = new Set();
-    for (const a of analyses.values()) a.intents.games.forEach((g) => games.add(g));
-    if (games.size) {
-      for (const [node, s] of scored) {
-        if (!games.has(S.docs[S.nodes.doc[node]].game)) scored.set(node, s * W.STEER_OTHER);
-      }
-    }
-    if (steer.length) {
-      for (const [node, s] of scored) {
-        if (!steerDocs.has(S.nodes.doc[node])) scored.set(node, s * W.STEER_OTHER);
-      }
-      const present = new Set([...scored.keys()].map((n) => S.nodes.doc[n]));
-      for (const d of new Set(steer)) {
-        const di = S.docIndex.get(d);
-        if (!present.has(di) && allowsDoc(filters, di)) documentTop(di, scored);
-      }
-    }
-    return [scored, marks];
-  }
-
-  // ---------------------------------------------------------------- results
-  function snippet(node, terms) {
-    const W = S.weights;
+  // ---------------------------------------------------------------- results (kb/search/results.py)
+  function snippet(node, marks) {
     const width = W.SNIPPET_CHARS;
     const text = S.nodes.text[node] || '';
-    const code = S.docs[S.nodes.doc[node]].lang;
-    const an = S.an[code];
     const hits = [];
-    if (terms.size) {
-      let words = S.unitWords.get(node);
-      if (words === undefined) {
-        words = an.tokens(text);
-        if (S.unitWords.size > 5000) S.unitWords.clear();
-        S.unitWords.set(node, words);
+    if (marks) {
+      const an = S.an[S.docs[docOf(node)].lang];
+      for (const t of an.tokens(text)) {
+        if (marks.lemma.has(t.lemma) || marks.exact.has(t.exact)) hits.push([t.start, t.end]);
       }
-      for (const t of words) if (terms.has(t.lemma) || terms.has(t.exact)) hits.push([t.start, t.end]);
     }
     let start = 0;
     if (hits.length && hits[0][0] > Math.floor(width / 3)) {
@@ -858,7 +1469,7 @@
     return { path: S.nodes.path[node], anchor: S.nodes.anchor[node] };
   }
 
-  function result(node, score, terms) {
+  function result(node, score, marks) {
     const N = S.nodes;
     const out = {
       id: N.id[node],
@@ -867,7 +1478,7 @@
       cite: N.cite[node],
       kind: N.kind[node],
       title: N.title[node],
-      snippet: snippet(node, terms || new Set()),
+      snippet: snippet(node, marks),
       score: Math.round(score * 1e4) / 1e4,
       url: url(node),
     };
@@ -894,17 +1505,21 @@
       const known = S.docs.map((d) => d.id).join(', ');
       throw new RangeError(`unknown document ${JSON.stringify(doc)}; known: ${known}`);
     }
-    if (!clean(query).trim()) return [];
-    const [scored, marks] = rank(query, { doc, lang: null }, null);
-    const ranked = [...scored].sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, limit);
-    return ranked.map(([node, score]) => result(node, score, marks.get(node)));
+    const q = parse(query);
+    if (!q.text.trim()) return [];
+    const ranked = new Ranker(q, { doc, lang: null }).rank();
+    const best = [...ranked.scores]
+      .sort((x, y) => y[1] - x[1] || docOf(x[0]) - docOf(y[0]) || x[0] - y[0])
+      .slice(0, limit);
+    return best.map(([node, score]) => result(node, score, ranked.marks.get(node)));
   }
 
   function cite(query) {
     checkQuery(query);
     const found = parseQuery(query);
     if (found === null) return null;
-    const hits = [...citeHits(found, { doc: null, lang: null })].sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+    const ranker = new Ranker(null, { doc: null, lang: null });
+    const hits = [...ranker.citeHits(found)].sort((x, y) => y[1] - x[1] || docOf(x[0]) - docOf(y[0]) || x[0] - y[0]);
     return hits.length ? { id: S.nodes.id[hits[0][0]], url: url(hits[0][0]) } : null;
   }
 
@@ -917,11 +1532,13 @@
     return new RegExp(`^(?:${source})`, 'u');
   }
 
-  function init(index, lemmas, miniSearchJson) {
+  function init(index, lemmas) {
     if (index.format !== FORMAT || lemmas.format !== FORMAT) {
       throw new Error(`search data of format ${index.format}/${lemmas.format}, not ${FORMAT}; rebuild the site`);
     }
-    S = { bm25: lemmas.bm25, weights: lemmas.weights, text: lemmas.text, unitWords: new Map() };
+    W = lemmas.weights;
+    S = { bm25: lemmas.bm25, text: lemmas.text, translations: lemmas.translations };
+    S.text.phonetic.glideG = compile(S.text.phonetic.glide, true);
     const c = lemmas.cite;
     S.cite = {
       lawWords: c.lawWords.map(([code, src]) => [code, anchored(src)]),
@@ -946,99 +1563,85 @@
       const p = { words: ws, intent };
       const first = ws[0];
       const map = first.endsWith('*') ? S.intents.prefix : S.intents.exact;
-      const key = first.endsWith('*') ? first.slice(0, S.weights.PREFIX_KEY) : first;
+      const key = first.endsWith('*') ? first.slice(0, W.PREFIX_KEY) : first;
       if (!map.has(key)) map.set(key, []);
       map.get(key).push(p);
     }
     S.docs = index.docs;
     S.docIndex = new Map(index.docs.map((d, i) => [d.id, i]));
     S.nodes = index.nodes;
-    S.byDocCite = new Map();
-    S.nodes.id.forEach((_, n) => {
-      const key = `${S.nodes.doc[n]}\t${S.nodes.cite[n]}`;
-      if (!S.byDocCite.has(key)) S.byDocCite.set(key, n);
-    });
+    S.byId = new Map(S.nodes.id.map((id, n) => [id, n]));
+    S.twins = new Map(Object.entries(index.twins).map(([n, t]) => [Number(n), t]));
+    S.unitNode = Int32Array.from(index.units.node);
+    S.unitFlags = Uint8Array.from(index.units.flags);
+    S.nUnits = S.unitNode.length;
+    S.unitLangCode = Array.from(S.unitNode, (node) => S.docs[S.nodes.doc[node]].lang);
+    S.headLen = new Float64Array(S.nUnits);
+    S.priors = new Map();
+    S.bridgeMemo = new Map();
     S.an = {};
-    for (const [code, data] of Object.entries(lemmas.langs)) S.an[code] = new Analyzer(code, data);
+    for (const [code, data] of Object.entries(lemmas.langs)) {
+      const tokenizer = () => new Tokenizer(data.tokenizer, lemmas.tokenizerPatterns);
+      S.an[code] = new Analyzer(code, data, tokenizer);
+    }
+    S.docLangs = Object.keys(lemmas.langs).filter((code) => code in index.langs);
     S.langs = {};
-    for (const [code, meta] of Object.entries(index.langs)) {
-      const ms = loadMiniSearch(miniSearchJson[meta.file], ['lemma', 'exact', 'heading']);
-      const n = meta.units.length;
-      const prior = new Float64Array(n).fill(1);
-      for (const [p, js] of Object.entries(meta.prior)) for (const j of js) prior[j] = parseFloat(p);
-      const isDef = new Uint8Array(n);
-      for (const j of meta.definitions) isDef[j] = 1;
-      const L = {
-        n,
-        units: meta.units,
-        docOf: meta.units.map((node) => S.nodes.doc[node]),
-        lemma: new Field(ms, 'lemma', meta.avgIdf.lemma),
-        exact: new Field(ms, 'exact', meta.avgIdf.exact),
-        heading: new Field(ms, 'heading', 0),
-        titleLen: meta.titleLen,
-        prior,
-        isDef,
-        an: S.an[code],
-      };
-      L.near = new Near(lemmas.langs[code].fuzzyVocab, (w) => L.lemma.has(w), false);
-      S.langs[code] = L;
+    for (const code of S.docLangs) {
+      S.langs[code] = buildLang(code, index.langs[code], S.an[code]);
+      S.langs[code].an = S.an[code];
     }
     S.routes = {};
-    for (const [code, data] of Object.entries(lemmas.langs)) {
-      if (!data.route) continue;
-      const ms = loadMiniSearch(miniSearchJson[data.route.file], ['lemma']);
-      const R = { entries: data.route.entries, field: new Field(ms, 'lemma', data.route.avgIdf) };
-      R.near = new Near(data.route.fuzzyVocab, (w) => R.field.has(w), true);
-      S.routes[code] = R;
-    }
+    for (const [code, data] of Object.entries(lemmas.langs)) if (data.route) S.routes[code] = buildRoute(data.route);
     // a suffix rule may give a lemma the language's documents, routes or synonyms know
     for (const [code, an] of Object.entries(S.an)) {
-      const L = S.langs[code];
+      an.kin = Object.values(S.an).filter((other) => other.live && space(other.code) === space(code));
+      const Ls = an.kin.map((other) => S.langs[other.code]).filter((L) => L !== undefined);
       const R = S.routes[code];
-      const keys = new Set(lemmas.langs[code].synonymLemmas);
-      an.targets = (w) =>
-        keys.has(w) || (L !== undefined && L.lemma.has(w)) || (R !== undefined && R.field.has(w));
+      const keys = new Set();
+      for (const k of an.synonyms.keys()) for (const w of k.split(' ')) keys.add(w);
+      an.targets = (w) => keys.has(w) || Ls.some((L) => L.lemma.has(w)) || (R !== undefined && R.vocab.has(w));
     }
   }
 
   async function load(siteRoot = '') {
     const here = root.location ? root.location.href : 'http://localhost/';
     const base = new URL('search/', new URL(siteRoot || './', here));
-    if (!root.MiniSearch) {
-      await new Promise((resolve, reject) => {
-        const tag = root.document.createElement('script');
-        tag.src = new URL('minisearch.js', base).href;
-        tag.onload = resolve;
-        tag.onerror = () => reject(new Error(`could not load ${tag.src}`));
-        root.document.head.appendChild(tag);
-      });
-    }
     const get = async (name) => {
       const response = await fetch(new URL(name, base));
       if (!response.ok) throw new Error(`could not load ${response.url}: HTTP ${response.status}`);
-      return response.text();
+      return response.json();
     };
-    const both = await Promise.all([get('index.json'), get('lemmas.json')]);
-    const [index, lemmas] = both.map((t) => JSON.parse(t));
-    const files = Object.values(index.langs).map((m) => m.file);
-    for (const data of Object.values(lemmas.langs)) if (data.route) files.push(data.route.file);
-    const texts = await Promise.all(files.map(get));
-    init(index, lemmas, Object.fromEntries(files.map((f, i) => [f, texts[i]])));
-    return { units: Object.values(S.langs).reduce((n, L) => n + L.n, 0) };
+    const [index, lemmas] = await Promise.all([get('index.json'), get('lemmas.json')]);
+    init(index, lemmas);
+    return { units: S.nUnits };
   }
 
   // for tests: the engine's steps, to compare each with the server's
   const internals = {
-    parseQuery,
-    splitQuery,
+    parseQuery: (text) => parseQuery(text),
+    splitQuery: (text) => splitQuery(text),
     citeTerms: (text) => citeTerms(text),
     fold: (word) => fold(word),
     srToLatin: (text) => srToLatin(text),
     tokens: (code, text) => S.an[code].tokens(text),
+    split: (code, text) => {
+      const an = S.an[code];
+      if (an.tokenizer === null) an.tokenizer = an.makeTokenizer();
+      return an.tokenizer.split(clean(text));
+    },
     detectLanguages: (query) => detectLanguages(query),
+    phoneticKey: (word) => phoneticKey(word),
+    analyses: (query) => {
+      const q = parse(query);
+      const out = {};
+      for (const [code, a] of q.analyses) {
+        out[code] = { lemmas: a.lemmas, expansions: a.expansions, english: a.english, intents: { ...a.intents, dropped: [...a.intents.dropped] } };
+      }
+      return { langs: q.langs, analyses: out, prior: Object.fromEntries(new Ranker(q, {}).languagePrior()) };
+    },
     postings: (code, field, term) => {
-      const { idx, w } = S.langs[code][field].postings(term);
-      return { units: Array.from(idx, (j) => S.nodes.id[S.langs[code].units[j]]), weights: Array.from(w) };
+      const { u, w } = S.langs[code][field].postings(term);
+      return { units: Array.from(u), weights: Array.from(w) };
     },
   };
   const api = { load, init, search, cite, internals };
