@@ -21,7 +21,7 @@ from kb import evaluate as ev
 from kb.corpus import ROOT
 from kb.publish.search_index import write_search_index
 from kb.script import sr_to_latin
-from kb.search import rank, search
+from kb.search import search
 from kb.search.cite import parse_query, split_query
 from kb.search.index import SearchIndex
 from kb.search.lexicon import key
@@ -36,11 +36,8 @@ MAX_GAP = 0.03  # issue 8: the browser's R@5 within this of the server's
 SITUATIONS_DEV = ev.EVAL_DIR / "search_situations_dev.jsonl"
 
 
-@pytest.fixture(autouse=True)
-def words_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The browser engine ports the server's ranking by the words; the ruling trees' prior
-    (kb/search/situations.py) is the server's alone, so the server is compared without it."""
-    monkeypatch.setattr(rank, "TREE_PRIOR", False)
+# the browser engine ports the server's word ranking, not the ruling trees' prior
+pytestmark = pytest.mark.usefixtures("words_only")
 
 
 @pytest.fixture(scope="module")

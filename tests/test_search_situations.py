@@ -50,7 +50,7 @@ def test_situation_ranks_the_cited_law_first(
     "query",
     [
         "what time does the tournament start",  # no tree fits
-        "preferans refe kontra",  # a preferans question no bridge tree is about
+        "kto jest organizatorem turnieju",  # nor here: who organises the tournament
     ],
 )
 def test_query_suggesting_no_tree_is_untouched(
