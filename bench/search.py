@@ -1,7 +1,8 @@
 """Search benchmark: every figure issue 11's targets name, measured side by side in one run.
 
 1. in-process latency over the evaluation queries (dev, old holdout, situation dev), p50/p99,
-   without and with a document filter, after one warm-up pass;
+   without and with a document filter, after one warm-up pass; p50 without and with the
+   ruling trees' prior, side by side;
 2. start-up: index open and warm-up in-process; a fresh process from start to "index loaded and
    ready to answer"; resident memory of a process that loaded the API app and every language;
 3. the command line: ``lawdesk search renons`` cold against ``lawdesk show sk-2017:27``
@@ -113,6 +114,26 @@ def in_process(index: SearchIndex, qs: list[str], rounds: int) -> None:
     print(f"queries: {len(qs)} x {rounds} rounds (dev, old holdout, situation dev)")
     print(f"latency:        {plain}   (target p50 0.25, p99 1)")
     print(f"latency doc=sk: {filtered}")
+    tree_prior(index, qs, rounds)
+
+
+def tree_prior(index: SearchIndex, qs: list[str], rounds: int) -> None:
+    """Latency without and with the ruling trees' prior (kb/search/situations.py), interleaved
+    round by round so that both see the same load."""
+    from kb.search import rank
+
+    runs: dict[bool, list[Timing]] = {False: [], True: []}
+    try:
+        for _ in range(rounds):
+            for on in (False, True):
+                rank.TREE_PRIOR = on
+                runs[on].append(latency(lambda q: search(index, q, limit=10), qs, 1))
+    finally:
+        rank.TREE_PRIOR = True
+    for on, label in ((False, "without"), (True, "with   ")):
+        p50 = statistics.median(t.p50 for t in runs[on])
+        cpu = statistics.median(t.cpu50 for t in runs[on])
+        print(f"tree prior {label}: p50 {p50:6.2f} ms (CPU {cpu:5.2f}), median of {rounds} rounds")
 
 
 def startup(kb_path: Path) -> None:

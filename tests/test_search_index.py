@@ -36,6 +36,10 @@ MAX_GAP = 0.03  # issue 8: the browser's R@5 within this of the server's
 SITUATIONS_DEV = ev.EVAL_DIR / "search_situations_dev.jsonl"
 
 
+# the browser engine ports the server's word ranking, not the ruling trees' prior
+pytestmark = pytest.mark.usefixtures("words_only")
+
+
 @pytest.fixture(scope="module")
 def search_site(kb, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     """The search data of the session's KB, written as `lawdesk publish` writes it."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from kb.search import situations
 from kb.search.analyze import Analyzer
 from kb.search.artefact import FORMAT, code_key
 from kb.search.langdata import LANGS
@@ -174,6 +175,7 @@ class SearchIndex:
             _ = an.synonyms
         _ = self.surface
         _ = self.routes
+        situations.warm()
 
     # --- postings ------------------------------------------------------------------------
     def postings(

@@ -24,6 +24,7 @@ from kb.search.cite import QueryCite
 from kb.search.index import SearchIndex
 from kb.search.lexicon import space
 from kb.search.query import Analysis, Query
+from kb.search.situations import cited
 
 EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
 PAIR_WEIGHT = 0.5
@@ -66,6 +67,9 @@ UNHINTED_CODE = 0.85  # ... in a document that is not the Laws (the preferans co
 WITHIN_CITE = 0.5  # "law 16 UI": how far the words lift a node inside the cited one
 OUTSIDE_CITE = 0.5  # ... and what they find outside it, under the weakest cite match
 TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
+TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
+TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
+TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
 
 
 @dataclass(frozen=True)
@@ -265,6 +269,8 @@ class Ranker:
             index, "asked" if asked else ("definition" if definition else "plain")
         )
         self.routes(scores, routed)
+        if TREE_PRIOR and not asked:
+            self.situation(scores, described=not any(_short(a) for a in analyses.values()))
         if mask is not None:
             scores[~mask] = 0.0
         cand = _top(scores, TOP_UNITS)
@@ -341,6 +347,58 @@ class Ranker:
                     own = lo  # a node without text of its own is offered by its first part
                 if own >= 0:
                     scores[own] = max(float(scores[own]), ROUTE_WEIGHT * r * w)
+
+    def situation(self, scores: np.ndarray, *, described: bool) -> None:
+        """The prior of the ruling trees (kb/search/situations.py), in every law-numbered
+        document (both editions, the commentary): the parts of a Law the trees suggested by
+        the query rule by that the words match gain ``TREE_LAW`` times its weight (a share of
+        their own score); when the query describes a situation (``described``: more words than
+        a term; a term is asked for its Law, not one paragraph of it), each cited paragraph
+        gains ``TREE_WEIGHT`` times its weight of the best score (the words' scale), so it is
+        found even where its words are not."""
+        laws, paragraphs = cited(self.q.text)
+        top = float(scores.max())
+        if not (laws or paragraphs) or top <= 0:
+            return
+        for law, w in laws.items():
+            for _, lo, hi, _ in self.provision_units(law):
+                scores[lo:hi] *= np.float32(1.0 + TREE_LAW * w)
+        for paragraph, w in paragraphs.items() if described else ():
+            for _, _, _, own in self.provision_units(paragraph):
+                if own >= 0:
+                    scores[own] += np.float32(TREE_WEIGHT * w * top)
+
+    def provision_units(self, provision: str) -> list[tuple[int, int, int, int]]:
+        """The nodes of a provision a tree cites, as (node, first unit, end unit, own unit or
+        first unit): by its cite in every allowed law-numbered document where it exists as
+        such, else the node itself if allowed. Resolved once per index."""
+        index = self.index
+        cache: dict[str, tuple[tuple[int, int, int, int], ...]] = index.__dict__.setdefault(
+            "_tree_provisions", {}
+        )
+        found = cache.get(provision)
+        if found is None:
+            doc, cite = provision.split(":", 1)
+            if doc in index.docs and index.docs[doc].law_numbered:
+                nodes = [
+                    n
+                    for n, w in Ranker(index, self.q, Filters())
+                    .cite_nodes(cite, law_numbered=True)
+                    .items()
+                    if w >= 1.0
+                ]
+            else:
+                hit = index.node_index(provision)
+                nodes = [] if hit is None else [hit]
+            rows = []
+            for node in nodes:
+                lo, hi = (int(x) for x in index.a["node_span"][node])
+                own = int(index.a["node_unit"][node])
+                rows.append((node, lo, hi, lo if own < 0 and hi > lo else own))
+            found = cache[provision] = tuple(rows)
+        if self.allowed_docs is None:
+            return list(found)
+        return [r for r in found if index.doc_of(r[0]) in self.allowed_docs]
 
     def under_rules(self, scores: np.ndarray, cand: np.ndarray) -> None:
         """A heading or a lead-in (a law, a section, a paragraph with items under it) never

@@ -153,6 +153,10 @@ def figures(result: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return {side: {"overall": r["overall"]} for side, r in result.items()}
 
 
+# the browser engine ports the server's word ranking, not the ruling trees' prior
+pytestmark = pytest.mark.usefixtures("words_only")
+
+
 @pytest.fixture(scope="module")
 def site(kb, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder with the published search files and the test page."""

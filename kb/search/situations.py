@@ -1,0 +1,137 @@
+"""A prior from the ruling trees: a query that describes a situation a tree rules on lifts the
+paragraphs that tree's leaves cite.
+
+Each tree (``kb/rulings/trees``) carries trigger phrases and example descriptions in the six
+languages, written the way directors describe what happened, and its leaves cite the paragraphs
+that rule, per edition. ``kb.rulings.suggest`` maps a described situation to trees with a score;
+when that score is high enough, the cited paragraphs (found in every law-numbered document by
+their cite: both editions and the commentary) get a prior in proportion to the score and to how
+many of the tree's leaves cite them.
+
+``kb.rulings`` is imported on the first query that needs it (it loads the trees; ``kb.ask``
+imports both packages, so nothing here imports it at module level).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+TREE_FROM = 2.0  # a suggestion score below this lends nothing (a guess)
+TREE_FULL = 6.0  # ... at or above this, the full prior
+TREES = 2  # the best trees considered
+MAX_QUERY = 400  # characters of a query read for suggestions (a description, not a document)
+
+
+@dataclass(frozen=True)
+class TreeCites:
+    """What one tree's leaves rule by, each with its weight in [0, 1]: the share of the tree's
+    leaves that cite it, times how specific its Law is to the tree (a Law many trees cite, such
+    as the lead restrictions, says little about which situation this is)."""
+
+    laws: tuple[tuple[str, float], ...]  # ``sr-2007:27``
+    paragraphs: tuple[tuple[str, float], ...]  # ``sr-2007:27B1(a)``, as the leaves give them
+
+
+def law_of(provision: str) -> str:
+    """The Law (or article) a provision ID belongs to: ``sk-2017:27B1(a)`` -> ``sk-2017:27``."""
+    doc, cite = provision.split(":", 1)
+    number = re.match(r"\d+", cite)
+    return f"{doc}:{number.group()}" if number else provision
+
+
+@functools.cache
+def tree_cites() -> Mapping[str, TreeCites]:
+    """Per tree, the Laws and paragraphs its leaves rule by (built once per process); the same
+    paragraph in both editions is listed once, by the ID the first leaf gives."""
+    from kb.rulings.catalogue import trees  # see the module docstring
+
+    para_counts: dict[str, Counter[str]] = {}
+    law_counts: dict[str, Counter[str]] = {}
+    for tree_id, t in trees().items():
+        paras: Counter[str] = Counter()
+        laws: Counter[str] = Counter()
+        first: dict[str, str] = {}
+        for node in t.data["nodes"].values():
+            for rule in node.get("ruling", {}).values():
+                cited = [first.setdefault(law.split(":", 1)[1], law) for law in rule["laws"]]
+                paras.update(set(cited))
+                laws.update({_unprefixed(law_of(c)) for c in cited})
+        para_counts[tree_id], law_counts[tree_id] = paras, laws
+    trees_citing = Counter(law for laws in law_counts.values() for law in laws)
+    total = len(law_counts)
+
+    def weighed(counts: Counter[str], law: Callable[[str], str]) -> tuple[tuple[str, float], ...]:
+        # the share of the leaves, times how few trees cite the provision's Law
+        most = max(counts.values(), default=1)
+        return tuple(
+            (key, n / most * math.log(1 + total / trees_citing[law(key)]) / math.log(1 + total))
+            for key, n in counts.most_common()
+        )
+
+    out: dict[str, TreeCites] = {}
+    for tree_id, laws in law_counts.items():
+        paras = para_counts[tree_id]
+        by_law = weighed(laws, lambda law: law)
+        out[tree_id] = TreeCites(
+            tuple((f"{_doc_of(paras, law)}:{law}", w) for law, w in by_law),
+            weighed(paras, lambda p: _unprefixed(law_of(p))),
+        )
+    return out
+
+
+def _unprefixed(provision: str) -> str:
+    return provision.split(":", 1)[1]
+
+
+def _doc_of(paragraphs: Counter[str], law: str) -> str:
+    """The document of the first cited paragraph of ``law`` (the Law is found by number in
+    every law-numbered document anyway)."""
+    return next(p.split(":", 1)[0] for p in paragraphs if _unprefixed(law_of(p)) == law)
+
+
+def warm() -> None:
+    """Load the trees, their cites and the suggestion profiles now (``SearchIndex.warm``: the
+    API does it before answering ready, so no query pays for it)."""
+    tree_cites()
+    suggested("warm")
+
+
+def confidence(score: float) -> float:
+    """How far a suggestion score makes the tree the query's situation, in [0, 1]."""
+    return min(1.0, max(0.0, (score - TREE_FROM) / (TREE_FULL - TREE_FROM)))
+
+
+def suggested(text: str) -> list[tuple[str, float]]:
+    """The trees the described situation suggests, with their confidence (none below
+    ``TREE_FROM``)."""
+    from kb.rulings import RulingError, suggest  # see the module docstring
+
+    try:
+        found: list[dict[str, Any]] = suggest(text[:MAX_QUERY], TREES)
+    except RulingError:
+        return []
+    out = [(str(r["id"]), confidence(float(r["score"]))) for r in found]
+    return [(tree_id, c) for tree_id, c in out if c > 0]
+
+
+def cited(text: str) -> tuple[dict[str, float], dict[str, float]]:
+    """The Laws and the paragraphs the query's suggested trees rule by (IDs as the trees give
+    them), each with its prior weight in [0, 1]: the tree's confidence times the provision's
+    weight in the tree (``TreeCites``), the best over trees."""
+    cites = tree_cites()
+    laws: dict[str, float] = {}
+    paragraphs: dict[str, float] = {}
+    for tree_id, c in suggested(text):
+        found = cites.get(tree_id)
+        if found is None:
+            continue
+        for out, rows in ((laws, found.laws), (paragraphs, found.paragraphs)):
+            for provision, w in rows:
+                out[provision] = max(out.get(provision, 0.0), c * w)
+    return laws, paragraphs
