@@ -6,7 +6,7 @@
 | ``LAWDESK_SITE`` | ``build/site`` | the built static site served at ``/`` (skipped if missing) |
 | ``LAWDESK_CORS_ORIGINS`` | (none) | comma-separated origins allowed to call the API, or ``*`` |
 | ``LAWDESK_CACHE_SECONDS`` | ``3600`` | ``max-age`` of KB answers (they carry an ETag) |
-| ``LAWDESK_ANSWER_CACHE`` | ``4096`` | search and ask answers kept per build (0: none) |
+| ``LAWDESK_ANSWER_CACHE`` | ``1024`` | search and ask answers kept per build (0: none) |
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Settings:
     site_dir: Path = ROOT / "build" / "site"
     cors_origins: tuple[str, ...] = ()
     cache_seconds: int = 3600
-    answer_cache: int = 4096
+    answer_cache: int = 1024
     limits: Limits = field(default_factory=Limits)
 
     @classmethod
@@ -53,7 +53,7 @@ class Settings:
         )
         cache_seconds = _whole(env, "LAWDESK_CACHE_SECONDS", 3600, "seconds")
         return cls(
-            answer_cache=max(0, _whole(env, "LAWDESK_ANSWER_CACHE", 4096, "entries")),
+            answer_cache=max(0, _whole(env, "LAWDESK_ANSWER_CACHE", 1024, "entries")),
             kb_path=Path(env.get("LAWDESK_KB", str(store.DEFAULT_PATH))),
             site_dir=Path(env.get("LAWDESK_SITE", str(ROOT / "build" / "site"))),
             cors_origins=origins,
