@@ -18,6 +18,8 @@ from pathlib import Path
 from kb import store
 from kb.corpus import ROOT
 
+MAX_ANSWERS = 100_000  # answers of ~15 KB at most: a bound an operator cannot overrun by accident
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -51,19 +53,23 @@ class Settings:
         origins = tuple(
             o.strip() for o in env.get("LAWDESK_CORS_ORIGINS", "").split(",") if o.strip()
         )
-        cache_seconds = _whole(env, "LAWDESK_CACHE_SECONDS", 3600, "seconds")
+        cache_seconds = _whole(env, "LAWDESK_CACHE_SECONDS", 3600, "seconds", 10**9)
         return cls(
-            answer_cache=max(0, _whole(env, "LAWDESK_ANSWER_CACHE", 1024, "entries")),
+            answer_cache=_whole(env, "LAWDESK_ANSWER_CACHE", 1024, "entries", MAX_ANSWERS),
             kb_path=Path(env.get("LAWDESK_KB", str(store.DEFAULT_PATH))),
             site_dir=Path(env.get("LAWDESK_SITE", str(ROOT / "build" / "site"))),
             cors_origins=origins,
-            cache_seconds=max(0, cache_seconds),
+            cache_seconds=cache_seconds,
         )
 
 
-def _whole(env: dict[str, str], name: str, default: int, unit: str) -> int:
-    """A whole number from the environment, or a ValueError naming the variable."""
+def _whole(env: dict[str, str], name: str, default: int, unit: str, most: int) -> int:
+    """A whole number 0..``most`` from the environment, or a ValueError naming the variable."""
+    raw = env.get(name, str(default))
     try:
-        return int(env.get(name, str(default)))
-    except ValueError as exc:
-        raise ValueError(f"{name}={env[name]!r}: expected whole {unit}") from exc
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= most:
+        raise ValueError(f"{name}={raw!r}: expected whole {unit}, 0 to {most:,}")
+    return value

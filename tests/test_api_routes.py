@@ -295,6 +295,37 @@ def test_settings_from_environment():
         Settings.from_env({"LAWDESK_CACHE_SECONDS": "soon"})
 
 
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("LAWDESK_ANSWER_CACHE", "many"),
+        ("LAWDESK_ANSWER_CACHE", ""),
+        ("LAWDESK_ANSWER_CACHE", "-1"),
+        ("LAWDESK_ANSWER_CACHE", "9" * 30),
+        ("LAWDESK_CACHE_SECONDS", "-5"),
+    ],
+)
+def test_bad_setting_is_named(name, value):
+    from api.settings import Settings
+
+    with pytest.raises(ValueError, match=f"{name}=.*expected whole"):
+        Settings.from_env({name: value})
+
+
+def test_serve_says_a_bad_setting_in_one_line(monkeypatch, built):
+    from typer.testing import CliRunner
+
+    import kb.cli  # noqa: F401  (registers the commands)
+    from kb.cli.app import app
+
+    for name in ("LAWDESK_KB", "LAWDESK_SITE", "LAWDESK_CORS_ORIGINS"):
+        monkeypatch.setenv(name, "")  # serve sets these; undone after the test
+    monkeypatch.setenv("LAWDESK_ANSWER_CACHE", "lots")
+    r = CliRunner().invoke(app, ["serve", "--kb", str(built[0]), "--port", "8799"])
+    assert r.exit_code == 2
+    assert "LAWDESK_ANSWER_CACHE='lots'" in r.stderr and "Traceback" not in r.output
+
+
 def test_rulings_list_and_tree(api_client):
     trees = api_client.get("/api/rulings").json()
     ids = {t["id"] for t in trees}

@@ -45,6 +45,12 @@ def serve(
         LAWDESK_SITE=str(site.resolve()),
         LAWDESK_CORS_ORIGINS=cors,
     )
+    from api.settings import Settings
+
+    try:
+        Settings.from_env()  # a bad LAWDESK_* value is said here, not in every worker
+    except ValueError as exc:
+        fail(str(exc))
     import uvicorn
 
     uvicorn.run(
