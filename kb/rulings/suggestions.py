@@ -27,7 +27,6 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -95,6 +94,26 @@ class _Profile:
     vector: dict[str, float]
 
 
+@dataclass(frozen=True)
+class _Trigger:
+    """One trigger phrase of one tree, with its weight (the idf of its stems, summed)."""
+
+    tree: str
+    stems: frozenset[str]
+    weight: float
+
+
+@dataclass(frozen=True)
+class _Inverted:
+    """The profiles turned around, so that a question is scored only against the triggers and
+    tree words it shares a stem with: each trigger listed under one of its stems (all of them
+    must be in the question anyway), each stem's weight in every tree vector that has it."""
+
+    triggers: dict[str, tuple[_Trigger, ...]]
+    vectors: dict[str, tuple[tuple[str, float], ...]]
+    kinds: dict[str, tuple[str, ...]]  # per tree, the irregularities it rules on
+
+
 @cache
 def _profiles() -> tuple[dict[str, _Profile], dict[str, float]]:
     """Every tree's trigger stem sets and tf-idf vector, and the idf of every stem."""
@@ -124,17 +143,56 @@ def _profiles() -> tuple[dict[str, _Profile], dict[str, float]]:
     return profiles, idf
 
 
+@cache
+def _inverted() -> _Inverted:
+    """The inverted profiles (built once per process, with the profiles)."""
+    profiles, idf = _profiles()
+    triggers: dict[str, list[_Trigger]] = {}
+    vectors: dict[str, list[tuple[str, float]]] = {}
+    for tree_id, p in profiles.items():
+        for phrase in p.triggers:
+            weight = sum(idf.get(s, 0.0) for s in phrase)
+            triggers.setdefault(min(phrase), []).append(_Trigger(tree_id, phrase, weight))
+        for stem, w in p.vector.items():
+            vectors.setdefault(stem, []).append((tree_id, w))
+    kinds = {
+        tree_id: tuple(trees()[tree_id].data["suggest"].get("irregularity", []))
+        for tree_id in profiles
+    }
+    return _Inverted(
+        {k: tuple(v) for k, v in triggers.items()}, {k: tuple(v) for k, v in vectors.items()}, kinds
+    )
+
+
 def _normalise(bag: Counter[str], idf: dict[str, float]) -> dict[str, float]:
     vec = {s: (1 + math.log(c)) * idf.get(s, 0.0) for s, c in bag.items()}
     norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
     return {s: v / norm for s, v in vec.items()}
 
 
-def _trigger_score(found: set[str], phrases: Iterable[frozenset[str]], idf: dict[str, float]):
-    weights = sorted((sum(idf.get(s, 0.0) for s in p) for p in phrases if p <= found), reverse=True)
-    if not weights:
-        return 0.0
-    return TRIGGER_WEIGHT * (weights[0] + OTHER_TRIGGERS * sum(weights[1:]))
+def _trigger_scores(found: set[str], inverted: _Inverted) -> dict[str, float]:
+    """Per tree with a trigger phrase found whole in the question: the best phrase's weight in
+    full and the others' at ``OTHER_TRIGGERS``."""
+    weights: dict[str, list[float]] = {}
+    for stem in found:
+        for trigger in inverted.triggers.get(stem, ()):
+            if trigger.stems <= found:
+                weights.setdefault(trigger.tree, []).append(trigger.weight)
+    out = {}
+    for tree_id, ws in weights.items():
+        ws.sort(reverse=True)
+        out[tree_id] = TRIGGER_WEIGHT * (ws[0] + OTHER_TRIGGERS * sum(ws[1:]))
+    return out
+
+
+def _similarities(query: dict[str, float], inverted: _Inverted) -> dict[str, float]:
+    """Per tree sharing a stem with the question, the cosine of their tf-idf vectors (summed
+    in the question's stem order)."""
+    out: dict[str, float] = {}
+    for stem, w in query.items():
+        for tree_id, v in inverted.vectors.get(stem, ()):
+            out[tree_id] = out.get(tree_id, 0) + w * v
+    return out
 
 
 BID = re.compile(r"(?<![\w.])(\d{1,2})\s?([♣♦♥♠]|[^\W\d_]{1,9})", re.UNICODE)
@@ -170,6 +228,8 @@ def _auction(text: str, edition: str) -> tuple[dict[str, Any] | None, str | None
     """The auction in the text as facts, and the kind of its last irregular call."""
     from kb.ask import find_auction  # kb.ask imports this module: resolve at call time
 
+    if not any(c.isdigit() for c in text):
+        return None, None  # every bid has its level in digits: no digit, no auction
     found = find_auction(text)
     if found is None:
         return None, None
@@ -191,16 +251,18 @@ def suggest(text: str, limit: int = 3, *, edition: str = "2017") -> list[dict[st
         raise RulingError("bad-fact-value", f"bad limit {limit!r}", ["a whole number 1-50"])
     text = text[:MAX_TEXT]
     profiles, idf = _profiles()
+    inverted = _inverted()
     words = stems(text)
-    found = set(words)
     query = _normalise(Counter(words), idf)
+    triggered = _trigger_scores(set(words), inverted)
+    similar = _similarities(query, inverted)
     auction, kind = _auction(text, edition)
     above, lower = _bid_signals(text)
     scored: list[tuple[float, str]] = []
-    for tree_id, p in profiles.items():
-        score = _trigger_score(found, p.triggers, idf)
-        score += SIMILARITY_WEIGHT * sum(w * p.vector.get(s, 0.0) for s, w in query.items())
-        kinds = trees()[tree_id].data["suggest"].get("irregularity", [])
+    for tree_id in profiles:
+        score = triggered.get(tree_id, 0.0)
+        score += SIMILARITY_WEIGHT * similar.get(tree_id, 0)
+        kinds = inverted.kinds[tree_id]
         if kind in kinds or above in kinds:
             score += AUCTION_BONUS
         elif lower and "insufficient" in kinds:
