@@ -21,6 +21,7 @@ from kb.search.normalize import cite_terms, clean, fold
 from kb.search.pipeline import make_pipeline
 
 MAX_KEY_WORDS = 5  # longest synonym key, in words
+WORD_CACHE = 100_000  # words whose reading (exact, folded, lemma, stop) is kept per language
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,8 @@ class Analyzer:
         self._split = split
         self.stop_words = frozenset(fold(w) for w in data.stop_words)
         self._raw_synonyms = data.synonyms
+        # a word reads the same in every text: remember the readings of the words seen
+        self._read = functools.lru_cache(maxsize=WORD_CACHE)(self._read_word)
 
     def tokens(self, text: str) -> list[Token]:
         """The words of ``text`` (tokens of letters only: numbers and punctuation left out),
@@ -80,14 +83,14 @@ class Analyzer:
             found = [(t.idx, t.idx + len(t.text), t.text) for t in nlp(text) if t.is_alpha]
         else:
             found = self._split(text)
-        out = []
-        for start, end, word in found:
-            exact = self.prep(word.lower())
-            folded = fold(exact)
-            out.append(
-                Token(start, end, exact, folded, self.lemma(exact), folded in self.stop_words)
-            )
-        return out
+        read = self._read
+        return [Token(start, end, *read(word)) for start, end, word in found]
+
+    def _read_word(self, word: str) -> tuple[str, str, str, bool]:
+        """A word's exact form, folded form, lemma, and whether it is a stop word."""
+        exact = self.prep(word.lower())
+        folded = fold(exact)
+        return exact, folded, self.lemma(exact), folded in self.stop_words
 
     def words(self, text: str) -> set[str]:
         """The lower-case words of a text as the lemmatizer sees them (``prep``)."""

@@ -12,11 +12,13 @@ places (tests/test_search_tokenize.py).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 _CHUNK = re.compile(r"\S+")
+CHUNK_CACHE = 50_000  # whitespace-free chunks whose cut is kept (queries repeat their words)
 
 
 def export(nlp: Any) -> dict[str, Any]:
@@ -73,6 +75,8 @@ class Tokenizer:
                     self._matched.setdefault(pieces[0], []).append((pieces, orth))
         for options in self._matched.values():
             options.sort(key=lambda o: -len(o[0]))
+        # a chunk is always cut the same way: remember the cuts of the chunks seen
+        self._cut = functools.lru_cache(maxsize=CHUNK_CACHE)(self._cut_chunk)
 
     def _infix_any(self, text: str) -> bool:
         return next(self._infix(text), None) is not None
@@ -82,11 +86,14 @@ class Tokenizer:
         out: list[tuple[int, str]] = []
         for chunk in _CHUNK.finditer(text):
             at = chunk.start()
-            pieces = self._special_after(self._affixes(chunk.group(), specials=True))
-            for piece in pieces:
+            for piece in self._cut(chunk.group()):
                 out.append((at, piece))
                 at += len(piece)
         return out
+
+    def _cut_chunk(self, chunk: str) -> tuple[str, ...]:
+        """The tokens of one whitespace-free chunk."""
+        return tuple(self._special_after(self._affixes(chunk, specials=True)))
 
     def _affixes(self, substring: str, *, specials: bool) -> list[str]:
         """One whitespace-free chunk cut as spaCy's ``explain`` cuts it."""
