@@ -2,8 +2,9 @@
 over every non-blind evaluation set, to compare one branch's dump with another's.
 
 For every query of the dev sets, search is run without a filter and with each document and each
-language filter; the top 10 (id, score rounded to 1e-6) are written per run, and the ruling
-trees ``kb.rulings.suggest`` proposes (id, score, in order). Blind sets are never read.
+language filter; the top 10 (id, score rounded to 1e-6; then snippets and parallels) are
+written per run, and the ruling trees ``kb.rulings.suggest`` proposes (id, score, in order).
+Blind sets are never read.
 
 Usage: .venv/bin/python bench/search_same.py OUT.jsonl   (needs build/kb.sqlite: `make build`)
 Then: diff main.jsonl speed.jsonl   (or --compare A B: counts the differences, shows the first)
@@ -47,7 +48,11 @@ def dump(out: Path) -> None:
                 for f in filters:
                     hits = search(index, q, limit=10, **f)
                     top = [(r["id"], round(r["score"], 6)) for r in hits]
-                    fh.write(json.dumps({"set": name, "q": q, "filter": f, "top": top}) + "\n")
+                    shown = [(r["snippet"], r["parallels"]) for r in hits]
+                    fh.write(
+                        json.dumps({"set": name, "q": q, "filter": f, "top": top, "shown": shown})
+                        + "\n"
+                    )
                 try:
                     trees = [(r["id"], r["score"]) for r in suggest(q, 10, edition=edition)]
                 except RulingError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from dataclasses import dataclass
 from typing import Any
 
 from kb.search.index import SearchIndex
@@ -10,6 +11,16 @@ from kb.search.rank import Marks
 
 SNIPPET_CHARS = 220
 MARK = ("[", "]")
+SHOWN_CACHE = 4096  # nodes whose decoded record and words are kept per index
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What results show of a node, decoded once: its record and its words' spans and term
+    ids (start, end, lemma id, exact id) for marking a snippet."""
+
+    record: dict[str, Any]
+    words: list[tuple[int, int, int, int]]
 
 
 def top(index: SearchIndex, scores: dict[int, float], limit: int) -> list[tuple[int, float]]:
@@ -20,7 +31,8 @@ def top(index: SearchIndex, scores: dict[int, float], limit: int) -> list[tuple[
 
 def result(index: SearchIndex, node: int, score: float, marks: Marks | None) -> dict[str, Any]:
     """The result shape of the API and CLI for one node."""
-    rec = index.record(node)
+    shown = _shown(index, node)
+    rec = shown.record
     out: dict[str, Any] = {
         "id": rec["id"],
         "doc": rec["doc"],
@@ -28,33 +40,35 @@ def result(index: SearchIndex, node: int, score: float, marks: Marks | None) -> 
         "cite": rec["cite"],
         "kind": rec["kind"],
         "title": rec["title"],
-        "snippet": snippet(index, node, rec["text"], marks),
+        "snippet": snippet(shown, marks),
         "score": round(score, 4),
-        "parallels": rec["parallels"],
+        "parallels": [dict(p) for p in rec["parallels"]],  # the caller's own copy
     }
     if "term" in rec:
         out["term"] = rec["term"]
     return out
 
 
-def snippet(
-    index: SearchIndex,
-    node: int,
-    text: str,
-    marks: Marks | None,
-    width: int = SNIPPET_CHARS,
-) -> str:
+def _shown(index: SearchIndex, node: int) -> Shown:
+    """The node's ``Shown``, decoded on first use (kept for ``SHOWN_CACHE`` nodes)."""
+    cache: dict[int, Shown] = index.__dict__.setdefault("_shown", {})
+    hit = cache.get(node)
+    if hit is None:
+        ptr = index.a["tok_ptr"]
+        words = index.a["tok"][int(ptr[node]) : int(ptr[node + 1])].tolist()
+        hit = Shown(index.record(node), [tuple(w) for w in words])
+        if len(cache) < SHOWN_CACHE:
+            cache[node] = hit
+    return hit
+
+
+def snippet(shown: Shown, marks: Marks | None, width: int = SNIPPET_CHARS) -> str:
     """The node's text around its first matched word, matched words marked ``[word]``."""
+    text: str = shown.record["text"]
     hits: list[tuple[int, int]] = []
-    ptr = index.a["tok_ptr"]
-    lo, hi = int(ptr[node]), int(ptr[node + 1])
-    if marks is not None and hi > lo:
+    if marks is not None and shown.words:
         lemma, exact = marks.lemma, marks.exact
-        hits = [
-            (s, e)
-            for s, e, lem, ex in index.a["tok"][lo:hi].tolist()
-            if lem in lemma or ex in exact
-        ]
+        hits = [(s, e) for s, e, lem, ex in shown.words if lem in lemma or ex in exact]
     start = 0
     if hits and hits[0][0] > width // 3:
         start = text.rfind(" ", 0, hits[0][0] - width // 4) + 1
