@@ -245,21 +245,45 @@ def suggest(text: str, limit: int = 3, *, edition: str = "2017") -> list[dict[st
     """The trees that fit a described situation, best first: each tree's summary (id, title,
     situation, phase, game, editions, languages), its score, and ``facts`` to start it with when
     the text carries an auction that tree rules on."""
+    text = _checked(text, limit)
+    auction, kind = _auction(text, edition)
+    return [
+        _entry(trees()[tid], score, auction, edition) for score, tid in _scored(text, kind)[:limit]
+    ]
+
+
+def ranked(text: str, limit: int = 3, *, edition: str = "2017") -> list[tuple[str, float]]:
+    """The trees ``suggest`` proposes, as (id, score) only, for a caller that shows no summary
+    (the search's tree prior, kb/search/situations.py)."""
+    text = _checked(text, limit)
+    kind = _auction(text, edition)[1]
+    return [(tid, round(score, 3)) for score, tid in _scored(text, kind)[:limit]]
+
+
+def _checked(text: str, limit: int) -> str:
+    """The text read (at most ``MAX_TEXT`` characters); a ``RulingError`` for an empty text or
+    a bad limit."""
     if not isinstance(text, str) or not text.strip():
         raise RulingError("bad-fact-value", f"bad situation text {text!r}", ["a description"])
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 50:
         raise RulingError("bad-fact-value", f"bad limit {limit!r}", ["a whole number 1-50"])
-    text = text[:MAX_TEXT]
+    return text[:MAX_TEXT]
+
+
+def _scored(text: str, kind: str | None) -> list[tuple[float, str]]:
+    """Every tree with a positive score for the text, best first (ties by id); ``kind`` is the
+    irregularity of the text's auction, if any."""
     profiles, idf = _profiles()
     inverted = _inverted()
     words = stems(text)
     query = _normalise(Counter(words), idf)
     triggered = _trigger_scores(set(words), inverted)
     similar = _similarities(query, inverted)
-    auction, kind = _auction(text, edition)
     above, lower = _bid_signals(text)
+    # without a bonus, only a tree that shares a stem with the text can score
+    bonus = kind is not None or above is not None or lower
     scored: list[tuple[float, str]] = []
-    for tree_id in profiles:
+    for tree_id in profiles if bonus else {**triggered, **similar}:
         score = triggered.get(tree_id, 0.0)
         score += SIMILARITY_WEIGHT * similar.get(tree_id, 0)
         kinds = inverted.kinds[tree_id]
@@ -270,7 +294,7 @@ def suggest(text: str, limit: int = 3, *, edition: str = "2017") -> list[dict[st
         if score > 0:
             scored.append((score, tree_id))
     scored.sort(key=lambda x: (-x[0], x[1]))
-    return [_entry(trees()[tid], score, auction, edition) for score, tid in scored[:limit]]
+    return scored
 
 
 def _entry(t: Tree, score: float, auction: dict[str, Any] | None, edition: str) -> dict[str, Any]:

@@ -20,7 +20,6 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 TREE_FROM = 2.0  # a suggestion score below this lends nothing (a guess)
 TREE_FULL = 6.0  # ... at or above this, the full prior
@@ -110,13 +109,14 @@ def confidence(score: float) -> float:
 def suggested(text: str) -> list[tuple[str, float]]:
     """The trees the described situation suggests, with their confidence (none below
     ``TREE_FROM``)."""
-    from kb.rulings import RulingError, suggest  # see the module docstring
+    from kb.rulings import RulingError  # see the module docstring
+    from kb.rulings.suggestions import ranked
 
     try:
-        found: list[dict[str, Any]] = suggest(text[:MAX_QUERY], TREES)
+        found = ranked(text[:MAX_QUERY], TREES)
     except RulingError:
         return []
-    out = [(str(r["id"]), confidence(float(r["score"]))) for r in found]
+    out = [(tree_id, confidence(score)) for tree_id, score in found]
     return [(tree_id, c) for tree_id, c in out if c > 0]
 
 
