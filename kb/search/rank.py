@@ -12,6 +12,7 @@ Law number.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Callable
@@ -408,15 +409,22 @@ class Ranker:
         index = self.index
         order = np.sort(cand)
         spans = index.a["node_span"][index.a["unit_node"][order]]
-        heads = np.flatnonzero((spans[:, 1] - spans[:, 0] > 1) & (spans[:, 0] == order))
-        for k in heads[::-1]:  # the deepest first: a section is capped before its law
-            lo, hi = int(spans[k, 0]), int(spans[k, 1])
-            a, b = np.searchsorted(order, [lo + 1, hi])
+        heads = np.flatnonzero((spans[:, 1] - spans[:, 0] > 1) & (spans[:, 0] == order)).tolist()
+        if not heads:
+            return
+        # a few dozen candidates: plain lists beat numpy calls; ``now`` follows ``scores``
+        units = order.tolist()
+        now = scores[order].tolist()
+        bounds = spans.tolist()
+        for k in reversed(heads):  # the deepest first: a section is capped before its law
+            lo, hi = bounds[k]
+            a, b = bisect.bisect_left(units, lo + 1), bisect.bisect_left(units, hi)
             if b > a:
-                best = float(scores[order[a:b]].max())
-                j = int(order[k])
+                best = max(now[a:b])
                 if best > 0:
-                    scores[j] = min(float(scores[j]), HEADING_UNDER * best)
+                    capped = np.float32(min(now[k], HEADING_UNDER * best))
+                    scores[units[k]] = capped
+                    now[k] = float(capped)
 
     def finish(
         self,
@@ -479,7 +487,7 @@ class Ranker:
             counted = [members[0][1]]  # the provision's nodes, each edition's twin once
             # not again: the same paragraph of the other edition, nor a node that holds one
             # already shown (its law or section adds nothing to the paragraph)
-            hidden = set(index.twins(shown[0]).tolist())
+            hidden = set(_twins(index, shown[0]))
             held = [spans[shown[0]]]
             for _, node in members[1:]:
                 if node in hidden:
@@ -490,7 +498,7 @@ class Ranker:
                     continue
                 shown.append(node)
                 held.append((lo, hi))
-                hidden.update(index.twins(node).tolist())
+                hidden.update(_twins(index, node))
             best = scored[shown[0]]
             weights = sorted((raw.get(n, scored[n]) for n in counted), reverse=True)
             total = weights[0] + PROVISION_SHARE * sum(weights[1 : 1 + PROVISION_OTHERS])
@@ -772,6 +780,17 @@ def _bridges(
     hit = tuple(found.items())
     if len(cache) < 100_000:
         cache[key] = hit
+    return hit
+
+
+def _twins(index: SearchIndex, node: int) -> tuple[int, ...]:
+    """``index.twins(node)`` as a tuple, kept per index for the nodes asked (a few thousand)."""
+    cache: dict[int, tuple[int, ...]] = index.__dict__.setdefault("_twin_tuples", {})
+    hit = cache.get(node)
+    if hit is None:
+        hit = tuple(index.twins(node).tolist())
+        if len(cache) < 100_000:
+            cache[node] = hit
     return hit
 
 

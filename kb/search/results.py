@@ -16,11 +16,21 @@ SHOWN_CACHE = 4096  # nodes whose decoded record and words are kept per index
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """What results show of a node, decoded once: its record and its words' spans and term
-    ids (start, end, lemma id, exact id) for marking a snippet."""
+    """What results show of a node, decoded once: its record, and its words' spans (start,
+    end) with, per lemma and per exact term id, which of them carry it (to mark a snippet)."""
 
     record: dict[str, Any]
-    words: list[tuple[int, int, int, int]]
+    spans: list[tuple[int, int]]
+    by_lemma: dict[int, list[int]]
+    by_exact: dict[int, list[int]]
+
+    def marked(self, marks: Marks) -> list[tuple[int, int]]:
+        """The spans of the words carrying a marked term, in text order."""
+        found: set[int] = set()
+        for terms, where in ((marks.lemma, self.by_lemma), (marks.exact, self.by_exact)):
+            for tid in terms:
+                found.update(where.get(tid, ()))
+        return [self.spans[i] for i in sorted(found)]
 
 
 def top(index: SearchIndex, scores: dict[int, float], limit: int) -> list[tuple[int, float]]:
@@ -56,7 +66,12 @@ def _shown(index: SearchIndex, node: int) -> Shown:
     if hit is None:
         ptr = index.a["tok_ptr"]
         words = index.a["tok"][int(ptr[node]) : int(ptr[node + 1])].tolist()
-        hit = Shown(index.record(node), [tuple(w) for w in words])
+        by_lemma: dict[int, list[int]] = {}
+        by_exact: dict[int, list[int]] = {}
+        for i, (_, _, lem, ex) in enumerate(words):
+            by_lemma.setdefault(lem, []).append(i)
+            by_exact.setdefault(ex, []).append(i)
+        hit = Shown(index.record(node), [(s, e) for s, e, _, _ in words], by_lemma, by_exact)
         if len(cache) < SHOWN_CACHE:
             cache[node] = hit
     return hit
@@ -66,9 +81,8 @@ def snippet(shown: Shown, marks: Marks | None, width: int = SNIPPET_CHARS) -> st
     """The node's text around its first matched word, matched words marked ``[word]``."""
     text: str = shown.record["text"]
     hits: list[tuple[int, int]] = []
-    if marks is not None and shown.words:
-        lemma, exact = marks.lemma, marks.exact
-        hits = [(s, e) for s, e, lem, ex in shown.words if lem in lemma or ex in exact]
+    if marks is not None:
+        hits = shown.marked(marks)
     start = 0
     if hits and hits[0][0] > width // 3:
         start = text.rfind(" ", 0, hits[0][0] - width // 4) + 1
