@@ -104,14 +104,45 @@ class _Trigger:
 
 
 @dataclass(frozen=True)
-class _Inverted:
+class Scoring:
     """The profiles turned around, so that a question is scored only against the triggers and
     tree words it shares a stem with: each trigger listed under one of its stems (all of them
-    must be in the question anyway), each stem's weight in every tree vector that has it."""
+    must be in the question anyway), each stem's weight in every tree vector that has it. It is
+    all a question is scored with, and is saved beside the search index (``data``/``of_data``)
+    so that a process need not load the trees to score."""
 
+    idf: dict[str, float]
     triggers: dict[str, tuple[_Trigger, ...]]
     vectors: dict[str, tuple[tuple[str, float], ...]]
-    kinds: dict[str, tuple[str, ...]]  # per tree, the irregularities it rules on
+    kinds: dict[str, tuple[str, ...]]  # every tree, with the irregularities it rules on
+
+    def data(self) -> dict[str, Any]:
+        """As JSON data (floats survive a JSON round trip exactly)."""
+        return {
+            "idf": self.idf,
+            "triggers": {
+                k: [[t.tree, sorted(t.stems), t.weight] for t in v]
+                for k, v in self.triggers.items()
+            },
+            "vectors": {k: [list(x) for x in v] for k, v in self.vectors.items()},
+            "kinds": {k: list(v) for k, v in self.kinds.items()},
+        }
+
+    @classmethod
+    def of_data(cls, data: dict[str, Any]) -> Scoring:
+        """Read back what ``data`` gave."""
+        return cls(
+            dict(data["idf"]),
+            {
+                k: tuple(_Trigger(str(t), frozenset(st), float(w)) for t, st, w in v)
+                for k, v in data["triggers"].items()
+            },
+            {k: tuple((str(t), float(w)) for t, w in v) for k, v in data["vectors"].items()},
+            {k: tuple(v) for k, v in data["kinds"].items()},
+        )
+
+
+_SAVED: list[Scoring] = []  # scoring data read from a saved file (``use_scoring``)
 
 
 @cache
@@ -143,9 +174,21 @@ def _profiles() -> tuple[dict[str, _Profile], dict[str, float]]:
     return profiles, idf
 
 
+def scoring() -> Scoring:
+    """What questions are scored with: saved data if given (``use_scoring``), else built from
+    the trees (once per process)."""
+    return _SAVED[0] if _SAVED else _built()
+
+
+def use_scoring(saved: Scoring) -> None:
+    """Score with ``saved`` (read from the file saved beside the search index, whose key the
+    caller checked: the same trees and code) instead of loading the trees."""
+    _SAVED[:] = [saved]
+
+
 @cache
-def _inverted() -> _Inverted:
-    """The inverted profiles (built once per process, with the profiles)."""
+def _built() -> Scoring:
+    """The scoring data of the trees, built from their profiles."""
     profiles, idf = _profiles()
     triggers: dict[str, list[_Trigger]] = {}
     vectors: dict[str, list[tuple[str, float]]] = {}
@@ -159,8 +202,11 @@ def _inverted() -> _Inverted:
         tree_id: tuple(trees()[tree_id].data["suggest"].get("irregularity", []))
         for tree_id in profiles
     }
-    return _Inverted(
-        {k: tuple(v) for k, v in triggers.items()}, {k: tuple(v) for k, v in vectors.items()}, kinds
+    return Scoring(
+        idf,
+        {k: tuple(v) for k, v in triggers.items()},
+        {k: tuple(v) for k, v in vectors.items()},
+        kinds,
     )
 
 
@@ -170,7 +216,7 @@ def _normalise(bag: Counter[str], idf: dict[str, float]) -> dict[str, float]:
     return {s: v / norm for s, v in vec.items()}
 
 
-def _trigger_scores(found: set[str], inverted: _Inverted) -> dict[str, float]:
+def _trigger_scores(found: set[str], inverted: Scoring) -> dict[str, float]:
     """Per tree with a trigger phrase found whole in the question: the best phrase's weight in
     full and the others' at ``OTHER_TRIGGERS``."""
     weights: dict[str, list[float]] = {}
@@ -185,7 +231,7 @@ def _trigger_scores(found: set[str], inverted: _Inverted) -> dict[str, float]:
     return out
 
 
-def _similarities(query: dict[str, float], inverted: _Inverted) -> dict[str, float]:
+def _similarities(query: dict[str, float], inverted: Scoring) -> dict[str, float]:
     """Per tree sharing a stem with the question, the cosine of their tf-idf vectors (summed
     in the question's stem order)."""
     out: dict[str, float] = {}
@@ -273,17 +319,16 @@ def _checked(text: str, limit: int) -> str:
 def _scored(text: str, kind: str | None) -> list[tuple[float, str]]:
     """Every tree with a positive score for the text, best first (ties by id); ``kind`` is the
     irregularity of the text's auction, if any."""
-    profiles, idf = _profiles()
-    inverted = _inverted()
+    inverted = scoring()
     words = stems(text)
-    query = _normalise(Counter(words), idf)
+    query = _normalise(Counter(words), inverted.idf)
     triggered = _trigger_scores(set(words), inverted)
     similar = _similarities(query, inverted)
     above, lower = _bid_signals(text)
     # without a bonus, only a tree that shares a stem with the text can score
     bonus = kind is not None or above is not None or lower
     scored: list[tuple[float, str]] = []
-    for tree_id in profiles if bonus else {**triggered, **similar}:
+    for tree_id in inverted.kinds if bonus else {**triggered, **similar}:
         score = triggered.get(tree_id, 0.0)
         score += SIMILARITY_WEIGHT * similar.get(tree_id, 0)
         kinds = inverted.kinds[tree_id]

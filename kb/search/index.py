@@ -175,7 +175,7 @@ class SearchIndex:
             _ = an.synonyms
         _ = self.surface
         _ = self.routes
-        situations.warm()
+        situations.warm(self.directory, self.build_hash)
 
     # --- postings ------------------------------------------------------------------------
     def postings(

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from kb.search import artefact
+from kb.search import artefact, situations
 from kb.search.index import SearchIndex, StaleIndex
 from kb.store import KB
 
@@ -30,7 +30,9 @@ _OPEN: dict[tuple[str, str], SearchIndex] = {}
 def write_index(kb: KB, directory: Path | None = None) -> dict[str, object]:
     """Write the search index of ``kb`` next to its file (or into ``directory``)."""
     target = directory or artefact.directory_for(kb.path)
-    return artefact.write(artefact.corpus_from_kb(kb), target)
+    manifest = artefact.write(artefact.corpus_from_kb(kb), target)
+    situations.save(target, kb.build_hash)  # what queries need of the ruling trees
+    return manifest
 
 
 def build_index(kb_path: Path) -> dict[str, object]:

@@ -10,21 +10,37 @@ many of the tree's leaves cite them.
 
 ``kb.rulings`` is imported on the first query that needs it (it loads the trees; ``kb.ask``
 imports both packages, so nothing here imports it at module level).
+
+Loading the trees takes longer than opening the index, so what queries need of them (the cites
+above and the suggestion scoring data) is saved in the index directory (``trees.json``, written
+by ``lawdesk build``, else by the first process that warms the index) under the KB build hash and
+a digest of the trees and the code that reads them; a process whose key matches reads that file
+and never loads a tree.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
+import json
 import math
+import os
 import re
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 TREE_FROM = 2.0  # a suggestion score below this lends nothing (a guess)
 TREE_FULL = 6.0  # ... at or above this, the full prior
 TREES = 2  # the best trees considered
 MAX_QUERY = 400  # characters of a query read for suggestions (a description, not a document)
+SAVED = "trees.json"  # in the index directory
+SAVED_FORMAT = 1
+_KB_DIR = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
@@ -44,10 +60,19 @@ def law_of(provision: str) -> str:
     return f"{doc}:{number.group()}" if number else provision
 
 
-@functools.cache
+_SAVED_CITES: list[Mapping[str, TreeCites]] = []  # read from the saved file (``load``)
+
+
 def tree_cites() -> Mapping[str, TreeCites]:
-    """Per tree, the Laws and paragraphs its leaves rule by (built once per process); the same
-    paragraph in both editions is listed once, by the ID the first leaf gives."""
+    """Per tree, the Laws and paragraphs its leaves rule by (built once per process, or read
+    from the saved file); the same paragraph in both editions is listed once, by the ID the
+    first leaf gives."""
+    return _SAVED_CITES[0] if _SAVED_CITES else _built_cites()
+
+
+@functools.cache
+def _built_cites() -> Mapping[str, TreeCites]:
+    """``tree_cites`` from the trees themselves."""
     from kb.rulings.catalogue import trees  # see the module docstring
 
     para_counts: dict[str, Counter[str]] = {}
@@ -94,11 +119,90 @@ def _doc_of(paragraphs: Counter[str], law: str) -> str:
     return next(p.split(":", 1)[0] for p in paragraphs if _unprefixed(law_of(p)) == law)
 
 
-def warm() -> None:
-    """Load the trees, their cites and the suggestion profiles now (``SearchIndex.warm``: the
-    API does it before answering ready, so no query pays for it)."""
-    tree_cites()
+def warm(directory: Path | None = None, build_hash: str = "") -> None:
+    """Get the trees' cites and the suggestion scoring data ready now (``SearchIndex.warm``:
+    the API does it before answering ready, so no query pays for it): read from the file
+    saved in the index ``directory`` if its key matches, else built from the trees and saved
+    there (where it can be written)."""
+    if directory is None or not load(directory, build_hash):
+        tree_cites()
+        if directory is not None:
+            with contextlib.suppress(OSError):
+                save(directory, build_hash)
     suggested("warm")
+
+
+def inputs_key() -> str:
+    """A digest of what the saved data is made from: the trees and every file of
+    ``kb/rulings`` (catalogue, scoring code), this module, the stop words and the script table
+    the suggestions' stems use."""
+    files = sorted(
+        p
+        for p in (_KB_DIR / "rulings").rglob("*")
+        if p.suffix in (".py", ".yaml", ".tsv", ".json") and p.is_file()
+    )
+    files += sorted((_KB_DIR / "lang").glob("*/stop_words.txt"))
+    files.append(_KB_DIR / "script.py")
+    h = hashlib.sha256(f"{SAVED_FORMAT}".encode())
+    h.update(Path(__file__).read_bytes())
+    for path in files:
+        h.update(str(path.relative_to(_KB_DIR)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def save(directory: Path, build_hash: str) -> None:
+    """Write the trees' cites and scoring data to ``directory/trees.json`` (atomically), under
+    the KB build hash and ``inputs_key``."""
+    from kb.rulings.suggestions import scoring  # see the module docstring
+
+    data: dict[str, Any] = {
+        "format": SAVED_FORMAT,
+        "build_hash": build_hash,
+        "key": inputs_key(),
+        "cites": {
+            tree_id: {"laws": c.laws, "paragraphs": c.paragraphs}
+            for tree_id, c in tree_cites().items()
+        },
+        "scoring": scoring().data(),
+    }
+    fd, tmp = tempfile.mkstemp(prefix=SAVED, suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, directory / SAVED)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def load(directory: Path, build_hash: str) -> bool:
+    """Use the saved file of ``directory`` if it is there, readable, and of this KB build and
+    these trees and code; whether it was used."""
+    from kb.rulings.suggestions import Scoring, use_scoring  # see the module docstring
+
+    try:
+        data = json.loads((directory / SAVED).read_text(encoding="utf-8"))
+        if (
+            data.get("format") != SAVED_FORMAT
+            or data.get("build_hash") != build_hash
+            or data.get("key") != inputs_key()
+        ):
+            return False
+        cites = {
+            tree_id: TreeCites(
+                tuple((str(p), float(w)) for p, w in c["laws"]),
+                tuple((str(p), float(w)) for p, w in c["paragraphs"]),
+            )
+            for tree_id, c in data["cites"].items()
+        }
+        saved = Scoring.of_data(data["scoring"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False  # missing or damaged: built again
+    _SAVED_CITES[:] = [cites]
+    use_scoring(saved)
+    return True
 
 
 def confidence(score: float) -> float:
