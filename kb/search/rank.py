@@ -228,6 +228,7 @@ class Ranker:
         within = index.unit_range(self.allowed_docs)
         units: list[np.ndarray] = []
         weights: list[np.ndarray] = []
+        scales: list[float] = []  # each postings list's weight, as a share of the language's z
         heads: list[int] = []
         for code, a in analyses.items():
             if code in index.routes:
@@ -247,20 +248,21 @@ class Ranker:
             for fld, tid, w in terms:
                 u, pw = index.postings(fld, tid, within)
                 units.append(u)
-                weights.append(pw * np.float32(w / z))
+                weights.append(pw)
+                scales.append(w / z)
             lemma_ids = frozenset(tid for fld, tid, _ in terms if fld == "lemma")
             heads.extend(lemma_ids)
             marks[code] = Marks(
                 lemma_ids, frozenset(tid for fld, tid, _ in terms if fld == "exact")
             )
         n = index.n_units
-        scores = (
-            np.bincount(np.concatenate(units), np.concatenate(weights), minlength=n).astype(
-                np.float32
-            )
-            if units
-            else np.zeros(n, dtype=np.float32)
-        )
+        if units:
+            # one multiplication for every postings list (float32, as each list's own would be)
+            scale = np.repeat(np.array(scales, dtype=np.float32), [len(u) for u in units])
+            found = np.concatenate(weights) * scale
+            scores = np.bincount(np.concatenate(units), found, minlength=n).astype(np.float32)
+        else:
+            scores = np.zeros(n, dtype=np.float32)
         if not definition and GLOSSARY:
             self.glossary(scores, zs)
         if heads:
