@@ -28,7 +28,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -79,11 +79,21 @@ def stems(text: str) -> list[str]:
     out: list[str] = []
     serbian = not (_RUSSIAN_ONLY & set(text))
     for variant in dict.fromkeys((text, sr_to_latin(text) if serbian else text)):
-        for word in WORD.findall(fold(variant)):
-            if word not in stop_words() and not word.isdigit():
-                # an inflection's vowel ending off first: права/право, zmena/zmenu meet
-                out.append((word.rstrip(_VOWELS) or word)[:STEM])
+        # folding and words never cross white space: each piece between spaces on its own
+        for piece in variant.split():
+            out.extend(_piece_stems(piece))
     return out
+
+
+@lru_cache(maxsize=100_000)
+def _piece_stems(piece: str) -> tuple[str, ...]:
+    """The stems of a text without white space (questions repeat their words)."""
+    out = []
+    for word in WORD.findall(fold(piece)):
+        if word not in stop_words() and not word.isdigit():
+            # an inflection's vowel ending off first: права/право, zmena/zmenu meet
+            out.append((word.rstrip(_VOWELS) or word)[:STEM])
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -274,7 +284,7 @@ def _auction(text: str, edition: str) -> tuple[dict[str, Any] | None, str | None
     """The auction in the text as facts, and the kind of its last irregular call."""
     from kb.ask import find_auction  # kb.ask imports this module: resolve at call time
 
-    if not any(c.isdigit() for c in text):
+    if not any(map(str.isdigit, text)):
         return None, None  # every bid has its level in digits: no digit, no auction
     found = find_auction(text)
     if found is None:

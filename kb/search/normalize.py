@@ -73,7 +73,7 @@ def latin(word: str) -> str:
 
 def has_digit(text: str) -> bool:
     """Whether the text has a digit (a citation needs one)."""
-    return any(c.isdigit() for c in text)
+    return any(map(str.isdigit, text))
 
 
 def cite_terms(text: str) -> list[str]:
