@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kb.search.analyze import Token
 from kb.search.artefact import FLAG_DEFINITION, FLAG_FOOTNOTE, FLAG_TITLE_ONLY, pairs
 from kb.search.cite import QueryCite
 from kb.search.index import SearchIndex
@@ -130,6 +131,18 @@ class Ranker:
     def cite_nodes(self, cite: str, *, law_numbered: bool) -> dict[int, float]:
         """The node with ``cite`` in each allowed document (weight 1), or its nearest ancestor
         cite (weight PREFIX_WEIGHT)."""
+        # resolved once per index, cite and filter (the same Laws are asked again and again)
+        cache: dict[tuple[str, bool, frozenset[str] | None], dict[int, float]]
+        cache = self.index.__dict__.setdefault("_cite_nodes", {})
+        key = (cite, law_numbered, self.allowed_docs)
+        hit = cache.get(key)
+        if hit is None:
+            hit = self._cite_nodes(cite, law_numbered=law_numbered)
+            if len(cache) < 100_000:
+                cache[key] = hit
+        return dict(hit)
+
+    def _cite_nodes(self, cite: str, *, law_numbered: bool) -> dict[int, float]:
         out: dict[int, float] = {}
         for doc, meta in self.index.docs.items():
             if not self.allows(doc) or (law_numbered and not meta.law_numbered):
@@ -527,7 +540,6 @@ class Ranker:
         analyses = self.q.analyses
         vocab, exact_vocab = index.vocab["lemma"], index.vocab["exact"]
         idf = index.a["lemma_idf"]
-        surface = index.surface[code]
         own = analyses.get(code)
         unknown = self.rarest(code)
         out: list[tuple[str, int, float]] = []
@@ -536,11 +548,9 @@ class Ranker:
             options: dict[int, float] = {}
             t = own.at(i) if own is not None else None
             if t is not None and not t.stop:
-                for c in {t.lemma, *surface.get(t.folded, ())}:
-                    tid = vocab.get(f"{code} {c}")
-                    if tid is not None:
-                        options[tid] = prior[code]
-                e = exact_vocab.get(f"{code} {t.exact}")
+                lemma_ids, e = _word_terms(index, code, t)
+                for tid in lemma_ids:
+                    options[tid] = prior[code]
                 if e is not None and options:
                     out.append(("exact", e, EXACT_WEIGHT * prior[code]))
             if not options or prior.get(code, 0.0) < 1.0:
@@ -587,15 +597,29 @@ class Ranker:
         """Terms of language ``code`` for the query's word at position ``i`` read in another
         candidate query language (one likely enough to be the query's): its mined translations
         and its cognates."""
-        for lang, a in self.q.analyses.items():
-            p = prior[lang]
-            if p < BRIDGE_PRIOR or space(lang) == space(code):
-                continue
+        for lang, a, p in self._bridge_sources(code, prior):
             t = a.at(i)
             if t is None or t.stop:
                 continue
             for tid, w in _bridges(self.index, lang, t.lemma, t.folded, code):
                 options[tid] = max(options.get(tid, 0.0), w * p)
+
+    def _bridge_sources(
+        self, code: str, prior: dict[str, float]
+    ) -> list[tuple[str, Analysis, float]]:
+        """The candidate query languages that lend words to language ``code`` (likely enough,
+        of another lemma space), with their prior; worked out once per language and query."""
+        memo: dict[str, tuple[dict[str, float], list[tuple[str, Analysis, float]]]]
+        memo = self.__dict__.setdefault("_sources", {})
+        hit = memo.get(code)
+        if hit is None or hit[0] is not prior:
+            found = [
+                (lang, a, prior[lang])
+                for lang, a in self.q.analyses.items()
+                if prior[lang] >= BRIDGE_PRIOR and space(lang) != space(code)
+            ]
+            hit = memo[code] = (prior, found)
+        return hit[1]
 
     def rarest(self, code: str) -> float:
         """The idf of a word in one unit of language ``code`` (what an unknown word weighs)."""
@@ -782,6 +806,27 @@ def _bridges(
     hit = tuple(found.items())
     if len(cache) < 100_000:
         cache[key] = hit
+    return hit
+
+
+def _word_terms(index: SearchIndex, code: str, t: Token) -> tuple[tuple[int, ...], int | None]:
+    """The lemma term ids of language ``code`` a query word reads as (its lemma, and the
+    lemmas the corpus saw with its folded form), and its exact term id. Kept per index."""
+    cache: dict[tuple[str, str, str, str], tuple[tuple[int, ...], int | None]]
+    cache = index.__dict__.setdefault("_word_terms", {})
+    key = (code, t.lemma, t.folded, t.exact)
+    hit = cache.get(key)
+    if hit is None:
+        vocab = index.vocab["lemma"]
+        found = (
+            vocab.get(f"{code} {c}") for c in {t.lemma, *index.surface[code].get(t.folded, ())}
+        )
+        hit = (
+            tuple(tid for tid in found if tid is not None),
+            index.vocab["exact"].get(f"{code} {t.exact}"),
+        )
+        if len(cache) < 100_000:
+            cache[key] = hit
     return hit
 
 
