@@ -298,6 +298,7 @@ class Ranker:
         scored: dict[int, float] = {}
         raw: dict[int, float] = {}
         node_marks: dict[int, Marks] = {}
+        lang_marks = [marks.get(code, Marks()) for code in index.langs]
         for s, r, node, lang in zip(
             scores[cand].tolist(), raw_scores, unit_node, unit_lang, strict=True
         ):
@@ -306,7 +307,7 @@ class Ranker:
             raw[node] = max(raw.get(node, 0.0), r)
             if s > scored.get(node, 0.0):
                 scored[node] = s
-                node_marks[node] = marks.get(index.langs[lang], Marks())
+                node_marks[node] = lang_marks[lang]
         return self.finish(scored, node_marks, steer, raw)
 
     def glossary(self, scores: np.ndarray, zs: dict[str, float]) -> None:
@@ -643,15 +644,22 @@ class Ranker:
         """Lemmas of language ``code`` at edit distance 1 from ``word`` (symmetric delete)."""
         if len(word) < FUZZY_MIN:
             return set()
-        vocab = self.index.vocab["lemma"]
-        deletes = _deletes(self.index, code)
-        found = set(deletes.get(word, ()))
-        for i in range(len(word)):
-            shorter = word[:i] + word[i + 1 :]
-            found |= deletes.get(shorter, set())
-            if f"{code} {shorter}" in vocab:
-                found.add(shorter)
-        return found
+        cache: dict[tuple[str, str], frozenset[str]]
+        cache = self.index.__dict__.setdefault("_fuzzy", {})  # per word, as words repeat
+        hit = cache.get((code, word))
+        if hit is None:
+            vocab = self.index.vocab["lemma"]
+            deletes = _deletes(self.index, code)
+            found = set(deletes.get(word, ()))
+            for i in range(len(word)):
+                shorter = word[:i] + word[i + 1 :]
+                found |= deletes.get(shorter, set())
+                if f"{code} {shorter}" in vocab:
+                    found.add(shorter)
+            hit = frozenset(found)
+            if len(cache) < 100_000:
+                cache[(code, word)] = hit
+        return set(hit)
 
     def title_match(self, terms: list[int]) -> np.ndarray:
         """Per unit, the share of its own heading's lemmas among the lemma term ids."""
