@@ -316,11 +316,11 @@ class Ranker:
         term itself ("renons"), and its translations in the other documents' languages, then
         count as words of the query, weighted by how well the definition matched."""
         index = self.index
-        flags = index.a["unit_flags"]
         top = float(scores.max())
         if top <= 0:
             return
-        defs = np.flatnonzero(((flags & FLAG_DEFINITION) > 0) & (scores >= GLOSSARY_MIN * top))
+        defs = _definitions(index)
+        defs = defs[scores[defs] >= GLOSSARY_MIN * top]
         if not defs.size:
             return
         chosen = defs[np.argsort(-scores[defs])[:GLOSSARY_TOP]]
@@ -670,7 +670,7 @@ class Ranker:
         if not found:
             return np.zeros(index.n_units, dtype=np.float32)
         hits = np.bincount(np.concatenate(found), minlength=index.n_units).astype(np.float32)
-        return hits / np.maximum(index.a["head_len"], 1.0)
+        return hits / _heading_sizes(index)
 
     def route(
         self,
@@ -814,6 +814,24 @@ def _bridges(
     hit = tuple(found.items())
     if len(cache) < 100_000:
         cache[key] = hit
+    return hit
+
+
+def _definitions(index: SearchIndex) -> np.ndarray:
+    """The units that are definitions, in order (found once per index)."""
+    hit = index.__dict__.get("_definitions")
+    if hit is None:
+        hit = index.__dict__["_definitions"] = np.flatnonzero(
+            (index.a["unit_flags"] & FLAG_DEFINITION) > 0
+        )
+    return hit
+
+
+def _heading_sizes(index: SearchIndex) -> np.ndarray:
+    """Per unit, the number of its heading's lemmas, at least 1 (computed once per index)."""
+    hit = index.__dict__.get("_heading_sizes")
+    if hit is None:
+        hit = index.__dict__["_heading_sizes"] = np.maximum(index.a["head_len"], 1.0)
     return hit
 
 
