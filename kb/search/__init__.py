@@ -72,12 +72,12 @@ def check_filters(
 ) -> None:
     """Raise ValueError for a filter value no document has (or an unknown query language)."""
     metas = index.docs.values()
-    for name, value, known in (
-        ("document", doc, list(index.docs)),
-        ("language", lang, sorted({m.lang for m in metas})),
-        ("game", game, sorted({m.game for m in metas})),
-        ("edition", edition, sorted({m.edition for m in metas})),
-        ("query language", query_lang, list(LANGS)),
+    for name, value, accepted in (
+        ("document", doc, lambda: list(index.docs)),
+        ("language", lang, lambda: sorted({m.lang for m in metas})),
+        ("game", game, lambda: sorted({m.game for m in metas})),
+        ("edition", edition, lambda: sorted({m.edition for m in metas})),
+        ("query language", query_lang, lambda: list(LANGS)),
     ):
-        if value is not None and value not in known:
+        if value is not None and value not in (known := accepted()):  # only a filter given
             raise ValueError(f"unknown {name} {value!r}; known: {', '.join(known)}")

@@ -35,8 +35,10 @@ class Shown:
 
 def top(index: SearchIndex, scores: dict[int, float], limit: int) -> list[tuple[int, float]]:
     """The ``limit`` best nodes, best first; equal scores in document order."""
-    docs = index.a["node_doc"]
-    return heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], int(docs[kv[0]]), kv[0]))
+    nodes = list(scores)
+    docs = index.a["node_doc"][nodes].tolist()
+    best = heapq.nsmallest(limit, zip([-s for s in scores.values()], docs, nodes, strict=True))
+    return [(node, -s) for s, _, node in best]
 
 
 def result(index: SearchIndex, node: int, score: float, marks: Marks | None) -> dict[str, Any]:
