@@ -377,13 +377,37 @@ class Ranker:
         top = float(scores.max())
         if not (laws or paragraphs) or top <= 0:
             return
-        for law, w in laws.items():
-            for _, lo, hi, _ in self.provision_units(law):
-                scores[lo:hi] *= np.float32(1.0 + TREE_LAW * w)
+        spans = [
+            (self.tree_units(law)[0], np.float32(1.0 + TREE_LAW * w)) for law, w in laws.items()
+        ]
+        if spans:  # multiplied in this order (a Law named twice, twice), as one by one
+            units = np.concatenate([u for u, _ in spans])
+            factors = np.repeat(np.array([f for _, f in spans]), [u.size for u, _ in spans])
+            np.multiply.at(scores, units, factors)
+        owns: list[int] = []
+        gains: list[np.float32] = []
         for paragraph, w in paragraphs.items() if described else ():
-            for _, _, _, own in self.provision_units(paragraph):
-                if own >= 0:
-                    scores[own] += np.float32(TREE_WEIGHT * w * top)
+            found = self.tree_units(paragraph)[1]
+            owns.extend(found)
+            gains.extend([np.float32(TREE_WEIGHT * w * top)] * len(found))
+        if owns:  # added in this order, as one by one
+            np.add.at(scores, owns, np.array(gains, dtype=np.float32))
+
+    def tree_units(self, provision: str) -> tuple[np.ndarray, list[int]]:
+        """``provision_units`` as the prior uses them: every unit of the provision's nodes,
+        and the own units; kept per index, provision and filter."""
+        cache: dict[tuple[str, frozenset[str] | None], tuple[np.ndarray, list[int]]]
+        cache = self.index.__dict__.setdefault("_tree_units", {})
+        key = (provision, self.allowed_docs)
+        hit = cache.get(key)
+        if hit is None:
+            rows = self.provision_units(provision)
+            spans = [np.arange(lo, hi) for _, lo, hi, _ in rows]
+            units = np.concatenate(spans) if spans else np.zeros(0, dtype=np.int64)
+            hit = (units, [own for *_, own in rows if own >= 0])
+            if len(cache) < 100_000:
+                cache[key] = hit
+        return hit
 
     def provision_units(self, provision: str) -> list[tuple[int, int, int, int]]:
         """The nodes of a provision a tree cites, as (node, first unit, end unit, own unit or
