@@ -807,8 +807,12 @@ def _language_sizes(index: SearchIndex) -> np.ndarray:
 
 
 def _rarest(index: SearchIndex, lang: int) -> float:
-    n = int(_language_sizes(index)[lang])
-    return float(np.log(1 + (n - 0.5) / 1.5))
+    cache: dict[int, float] = index.__dict__.setdefault("_rarest", {})
+    hit = cache.get(lang)
+    if hit is None:
+        n = int(_language_sizes(index)[lang])
+        hit = cache[lang] = float(np.log(1 + (n - 0.5) / 1.5))
+    return hit
 
 
 def _bridges(
