@@ -30,9 +30,11 @@ def fresh() -> Iterator[None]:
     """Each test starts, and leaves, with nothing read from a saved file."""
     situations._SAVED_CITES.clear()
     suggestions._SAVED.clear()
+    situations._WARMED.clear()
     yield
     situations._SAVED_CITES.clear()
     suggestions._SAVED.clear()
+    situations._WARMED.clear()
 
 
 def test_saved_data_gives_what_the_trees_give(tmp_path: Path) -> None:

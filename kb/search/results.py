@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import functools
 import heapq
-from dataclasses import dataclass
 from typing import Any
 
 from kb.search.index import SearchIndex
@@ -11,26 +11,7 @@ from kb.search.rank import Marks
 
 SNIPPET_CHARS = 220
 MARK = ("[", "]")
-SHOWN_CACHE = 4096  # nodes whose decoded record and words are kept per index
-
-
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """What results show of a node, decoded once: its record, and its words' spans (start,
-    end) with, per lemma and per exact term id, which of them carry it (to mark a snippet)."""
-
-    record: dict[str, Any]
-    spans: list[tuple[int, int]]
-    by_lemma: dict[int, list[int]]
-    by_exact: dict[int, list[int]]
-
-    def marked(self, marks: Marks) -> list[tuple[int, int]]:
-        """The spans of the words carrying a marked term, in text order."""
-        found: set[int] = set()
-        for terms, where in ((marks.lemma, self.by_lemma), (marks.exact, self.by_exact)):
-            for tid in terms:
-                found.update(where.get(tid, ()))
-        return [self.spans[i] for i in sorted(found)]
+RECORD_CACHE = 2048  # decoded node records kept per index (the most recently shown)
 
 
 def top(index: SearchIndex, scores: dict[int, float], limit: int) -> list[tuple[int, float]]:
@@ -43,8 +24,7 @@ def top(index: SearchIndex, scores: dict[int, float], limit: int) -> list[tuple[
 
 def result(index: SearchIndex, node: int, score: float, marks: Marks | None) -> dict[str, Any]:
     """The result shape of the API and CLI for one node."""
-    shown = _shown(index, node)
-    rec = shown.record
+    rec = _record(index, node)
     out: dict[str, Any] = {
         "id": rec["id"],
         "doc": rec["doc"],
@@ -52,7 +32,7 @@ def result(index: SearchIndex, node: int, score: float, marks: Marks | None) -> 
         "cite": rec["cite"],
         "kind": rec["kind"],
         "title": rec["title"],
-        "snippet": snippet(shown, marks),
+        "snippet": snippet(index, node, rec["text"], marks),
         "score": round(score, 4),
         "parallels": [dict(p) for p in rec["parallels"]],  # the caller's own copy
     }
@@ -61,30 +41,33 @@ def result(index: SearchIndex, node: int, score: float, marks: Marks | None) -> 
     return out
 
 
-def _shown(index: SearchIndex, node: int) -> Shown:
-    """The node's ``Shown``, decoded on first use (kept for ``SHOWN_CACHE`` nodes)."""
-    cache: dict[int, Shown] = index.__dict__.setdefault("_shown", {})
-    hit = cache.get(node)
-    if hit is None:
-        ptr = index.a["tok_ptr"]
-        words = index.a["tok"][int(ptr[node]) : int(ptr[node + 1])].tolist()
-        by_lemma: dict[int, list[int]] = {}
-        by_exact: dict[int, list[int]] = {}
-        for i, (_, _, lem, ex) in enumerate(words):
-            by_lemma.setdefault(lem, []).append(i)
-            by_exact.setdefault(ex, []).append(i)
-        hit = Shown(index.record(node), [(s, e) for s, e, _, _ in words], by_lemma, by_exact)
-        if len(cache) < SHOWN_CACHE:
-            cache[node] = hit
-    return hit
+def _record(index: SearchIndex, node: int) -> dict[str, Any]:
+    """``index.record(node)``, decoded once while among the ``RECORD_CACHE`` most recently
+    shown (callers must not change it)."""
+    decode = index.__dict__.get("_decoded")
+    if decode is None:
+        decode = index.__dict__["_decoded"] = functools.lru_cache(RECORD_CACHE)(index.record)
+    return decode(node)
 
 
-def snippet(shown: Shown, marks: Marks | None, width: int = SNIPPET_CHARS) -> str:
+def snippet(
+    index: SearchIndex,
+    node: int,
+    text: str,
+    marks: Marks | None,
+    width: int = SNIPPET_CHARS,
+) -> str:
     """The node's text around its first matched word, matched words marked ``[word]``."""
-    text: str = shown.record["text"]
     hits: list[tuple[int, int]] = []
-    if marks is not None:
-        hits = shown.marked(marks)
+    ptr = index.a["tok_ptr"]
+    lo, hi = int(ptr[node]), int(ptr[node + 1])
+    if marks is not None and hi > lo:
+        lemma, exact = marks.lemma, marks.exact
+        hits = [
+            (s, e)
+            for s, e, lem, ex in index.a["tok"][lo:hi].tolist()
+            if lem in lemma or ex in exact
+        ]
     start = 0
     if hits and hits[0][0] > width // 3:
         start = text.rfind(" ", 0, hits[0][0] - width // 4) + 1

@@ -61,6 +61,7 @@ def law_of(provision: str) -> str:
 
 
 _SAVED_CITES: list[Mapping[str, TreeCites]] = []  # read from the saved file (``load``)
+_WARMED: set[tuple[str, str]] = set()  # (index directory, build hash) warmed in this process
 
 
 def tree_cites() -> Mapping[str, TreeCites]:
@@ -124,12 +125,16 @@ def warm(directory: Path | None = None, build_hash: str = "") -> None:
     the API does it before answering ready, so no query pays for it): read from the file
     saved in the index ``directory`` if its key matches, else built from the trees and saved
     there (where it can be written)."""
+    if directory is not None and (str(directory), build_hash) in _WARMED:
+        return  # this process read or wrote that index's file already
     if directory is None or not load(directory, build_hash):
         tree_cites()
         if directory is not None:
             with contextlib.suppress(OSError):
                 save(directory, build_hash)
     suggested("warm")
+    if directory is not None:
+        _WARMED.add((str(directory), build_hash))
 
 
 def inputs_key() -> str:
