@@ -14,7 +14,9 @@
   the language data's words and suffix rules learned from the documents'), stop words, the
   player vocabulary, the vocabulary routes and spaCy's tokenizer rules (patterns as JavaScript
   regexes); the intent phrases; the citation patterns; the folding, transliteration and
-  phonetic tables; the lexicon's translations; the ranking constants;
+  phonetic tables; the lexicon's translations; the ranking constants; the ruling trees' prior
+  (what ``kb.rulings.suggest`` scores a described situation with, ``kb.rulings.export``, and the
+  Laws and paragraphs each tree's leaves cite, ``kb.search.situations``);
 - ``engine.js``.
 
 Everything that decides how a query is understood and ranked is taken from the server's index
@@ -381,7 +383,7 @@ def situation_data() -> dict[str, Any]:
     """The ruling trees' prior (kb/search/situations.py): what ``kb.rulings.suggest`` scores a
     described situation with (``kb.rulings.export``; the stems once, each tree's bag of stem
     counts and trigger phrases by stem id), and per tree the Laws and paragraphs its leaves
-    cite with their weights."""
+    cite with their weights. A tree's triggers name their stems by place in its bag, as gaps."""
     shapes, scoring = suggestion_data()
     stems = sorted({s for t in shapes for s in t.bag})
     ix = {s: i for i, s in enumerate(stems)}
@@ -389,11 +391,12 @@ def situation_data() -> dict[str, Any]:
     trees = []
     for t in shapes:
         cited = cites.get(t.id)
+        own = {s: i for i, s in enumerate(sorted(t.bag))}  # a stem's place in the tree's bag
         trees.append(
             {
                 "id": t.id,
                 "bag": gaps(sorted((ix[s], n) for s, n in t.bag.items())),
-                "triggers": "|".join(" ".join(_b36(ix[s]) for s in sorted(p)) for p in t.triggers),
+                "triggers": "|".join(gaps(sorted((own[s], 1) for s in p)) for p in t.triggers),
                 "kinds": list(t.kinds),
                 "laws": [[c, round(w, 6)] for c, w in cited.laws] if cited else [],
                 "paragraphs": [[c, round(w, 6)] for c, w in cited.paragraphs] if cited else [],

@@ -1,11 +1,13 @@
 /* lawdesk search in the browser, without the API.
  *
  * A port of the server's search (kb/search/: query.py, analyze.py, tokenize.py, intent.py,
- * cite.py, route.py, lexicon.py, rank.py, results.py) over data written at build time by
+ * cite.py, route.py, lexicon.py, rank.py, results.py, situations.py with the ruling trees'
+ * suggestions of kb/rulings/suggestions.py) over data written at build time by
  * kb/publish/search_index.py from the server's own index: every unit's words as the build
  * analysed them (from which the BM25 fields are rebuilt here, weighed as rank-bm25 weighs them
  * on the server), spaCy's tokenizer rules, the word form -> lemma tables, stop words, player
- * vocabulary, intents, vocabulary routes, the lexicon's translations and the citation patterns.
+ * vocabulary, intents, vocabulary routes, the lexicon's translations, the citation patterns and
+ * the ruling trees' stemmed words, triggers and cited provisions.
  * The ranking constants are the server's, read by name.
  *
  *   await LawdeskSearch.load(siteRoot)       // fetches search/*.json relative to the site root
@@ -889,13 +891,9 @@
     const stems = data.stems.split(' ');
     const trees = data.trees.map((t) => {
       const bag = new Map();
-      let at = 0;
-      for (const item of t.bag.split(' ')) {
-        const [gap, count] = item.split('*');
-        at += parseInt(gap, 36);
-        bag.set(stems[at], count === undefined ? 1 : Number(count));
-      }
-      const triggers = t.triggers ? t.triggers.split('|').map((p) => p.split(' ').map((i) => stems[parseInt(i, 36)])) : [];
+      for (const [i, count] of gaps(t.bag)) bag.set(stems[i], count);
+      const own = [...bag.keys()]; // a trigger names its stems by place in the bag
+      const triggers = t.triggers ? t.triggers.split('|').map((p) => gaps(p).map(([i]) => own[i])) : [];
       return { id: t.id, bag, triggers, kinds: t.kinds, laws: t.laws, paragraphs: t.paragraphs };
     });
     const df = new Map();
@@ -915,6 +913,16 @@
       vowels: new Set(data.vowels),
       bidG: compile(data.bid, true),
     };
+  }
+
+  // kb/publish/search_index.py gaps: "3 2*2" -> [[3, 1], [5, 2]]
+  function gaps(packed) {
+    let at = 0;
+    return packed.split(' ').map((item) => {
+      const [gap, count] = item.split('*');
+      at += parseInt(gap, 36);
+      return [at, count === undefined ? 1 : Number(count)];
+    });
   }
 
   // kb/rulings/suggestions.py _normalise: a bag of stems as a unit tf-idf vector
