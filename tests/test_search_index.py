@@ -8,6 +8,7 @@ evaluation sets."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -445,6 +446,41 @@ SITUATION_TEXTS = [
 ]
 
 
+# auctions typed in a description (kb.ask.find_auction), each with the last irregular call the
+# rules core finds: an insufficient bid, an inadmissible double or redouble, none
+AUCTION_TEXTS = [
+    "1H P 1S 1D, what now?",  # insufficient
+    "торги 1БК пас 2♣ пас 1♦",  # insufficient, in Russian words
+    "1H 1S 1C 2C",  # insufficient, replaced by a sufficient bid
+    "2H X 2S 2D 2C",  # insufficient, its replacement insufficient too
+    "1C P P XX",  # inadmissible redouble
+    "1S P X",  # inadmissible double of partner's bid
+    "1H X XX P XX",  # inadmissible: a redoubled bid redoubled again
+    "1S 1S",  # insufficient: the same bid again
+    "licit: 1 bez aduta pas 2 tref kontra rekontra",  # legal, bids typed with a space
+    "1NT P P P 2C",  # a call after the auction ended: no seat, no irregularity
+    "P P P P 1H",
+    "dealer W: 1♥ X XX 1♠",
+]
+
+
+def auction_texts(n: int = 150, seed: int = 11) -> list[str]:
+    """Runs of calls in the call words of several languages, each inside a description: a
+    sample as wide as the hand-picked cases above are deep (fixed seed: the same every run)."""
+    rng = random.Random(seed)
+    others = ["P", "pas", "dalje", "X", "kontra", "XX", "rekontra", "dbl"]
+    bids = [f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT", "♥", "♠")]
+    bids += ["1 bez aduta", "2 pik", "3 karo", "1БК", "4 herc"]
+    frames = ["{}", "auction: {}", "licitacija {} - sta sad?", "partner je rekao {} a ja kontra"]
+    texts = []
+    for _ in range(n):
+        run = [
+            rng.choice(others if rng.random() < 0.45 else bids) for _ in range(rng.randint(2, 9))
+        ]
+        texts.append(rng.choice(frames).format(" ".join(run)))
+    return texts
+
+
 def situation_texts() -> list[str]:
     """The non-blind evaluation sets' queries, the ruling trees' dev situations, and the
     cases above."""
@@ -453,7 +489,7 @@ def situation_texts() -> list[str]:
         for line in RULING_SITUATIONS_DEV.read_text(encoding="utf-8").splitlines()
         if line.strip()
     ]
-    return dev_queries() + rulings + SITUATION_TEXTS
+    return dev_queries() + rulings + SITUATION_TEXTS + AUCTION_TEXTS + auction_texts()
 
 
 def test_suggested_trees_are_the_servers(engine: Engine) -> None:

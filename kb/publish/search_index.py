@@ -405,6 +405,7 @@ def situation_data() -> dict[str, Any]:
     return {
         **scoring,
         "bid": js_regex(scoring["bid"]),
+        "token": js_regex(scoring["token"]),
         "stems": " ".join(stems),
         "trees": trees,
         "from": situations.TREE_FROM,

@@ -4,11 +4,13 @@ search packs it: ``kb/publish/search_index.py``; ``site/static/search/engine.js`
 Per tree, in the catalogue's order: its trigger phrases as stem sets, the bag of its words'
 stems (what its tf-idf vector is made of) and the irregularities it rules on; the stop words
 whose stem a tree uses (any other stop word, dropped or kept, meets no tree); the call words for
-strains (the bids a text names) and the scoring's constants.
+and calls (the bids a text names, and a run of calls typed in it: ``kb.ask.find_auction``) and
+the scoring's constants.
 
-The auction cue (a whole auction in the text, its last irregular call found by the rules core)
-is not carried: a browser has no rules core, and scores a text as the server scores one without
-an auction.
+A run of calls typed in a text is a plain auction, every call by the player in turn, so its
+last irregular call can only be an insufficient bid or an inadmissible double or redouble
+(Laws 27, 36; a call after the auction ended is an error without its seat): the browser finds
+that with Law 18 and 19's tests alone, without the rules core.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from kb.ask import call_words
+from kb.ask import TOKEN, call_words
 from kb.rulings import suggestions as sg
 from kb.rulings.catalogue import LANGUAGES, Tree, trees
 
@@ -50,13 +52,14 @@ def tree_stems(t: Tree) -> TreeStems:
 
 def suggestion_data() -> tuple[list[TreeStems], dict[str, Any]]:
     """Every tree's stems, and what the stemming and the scoring read besides (JSON-ready):
-    stop words, call words for strains, folding, constants."""
+    stop words, call words, folding, patterns (as Python writes them), constants."""
     found = [tree_stems(t) for t in trees().values()]
     vocabulary = {s for t in found for s in t.bag}
     return found, {
         # a stop word matters only where, kept, its stem would be one some tree uses
         "stop": sorted(w for w in sg.stop_words() if _stem(w) in vocabulary),
-        "calls": {w: c for w, c in sorted(call_words().items()) if c in sg._STRAINS},
+        "calls": dict(sorted(call_words().items())),
+        "token": TOKEN.pattern,
         "strains": sg._STRAINS,
         "symbols": sg._SYMBOLS,
         "bid": sg.BID.pattern,

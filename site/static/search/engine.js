@@ -885,7 +885,7 @@
   // ---------------------------------------------------------------- the ruling trees' prior
   // kb/search/situations.py over kb/rulings/suggestions.py: the trees a described situation
   // suggests (their trigger phrases found whole, the text's tf-idf closeness to their words, the
-  // bids it names; not a whole auction, which needs the rules core) lend a prior to the Laws and
+  // bids it names, the last irregular call of an auction typed in it) lend a prior to the Laws and
   // paragraphs their leaves cite. The data is kb/rulings/export.py's, packed by the publisher.
   function buildSituations(data) {
     const stems = data.stems.split(' ');
@@ -912,6 +912,7 @@
       russianOnly: new Set(data.russianOnly),
       vowels: new Set(data.vowels),
       bidG: compile(data.bid, true),
+      tokenG: compile(data.token, true),
     };
   }
 
@@ -978,6 +979,88 @@
     };
   }
 
+  // kb/ask.py find_auction: the longest run of calls in the text ('1H', 'P', 'X', 'XX'), at least
+  // two with a bid among them, or null
+  function findAuction(text) {
+    const tokens = [...(text.match(S.situations.tokenG) || []), ''];
+    let best = [];
+    let run = [];
+    let i = 0;
+    while (i < tokens.length) {
+      const tok = tokens[i];
+      // a bid may be typed with a space: "1 ♥", "3 bez aduta"
+      const two = i + 1 < tokens.length ? `${tok} ${tokens[i + 1]}` : tok;
+      const three = i + 2 < tokens.length ? `${two} ${tokens[i + 2]}` : two;
+      let call = null;
+      for (const [words, n] of [[three, 3], [two, 2], [tok, 1]]) {
+        const c = callOf(words);
+        if (c !== null && (n === 1 || /^\p{Nd}+$/u.test(tok))) {
+          call = [c, n];
+          break;
+        }
+      }
+      if (call !== null) {
+        run.push(call[0]);
+        i += call[1];
+        continue;
+      }
+      if (run.length > best.length && run.some((c) => isDigit(c[0]))) best = run;
+      run = [];
+      i += 1;
+    }
+    return best.length < 2 ? null : best;
+  }
+
+  // kb/ask.py _call: a token as a call ('1H', 'P', 'X', 'XX') or null
+  function callOf(token) {
+    const words = S.situations.calls;
+    const t = stripChars(token.toLowerCase(), '.!?:()');
+    const own = words.get(t);
+    if (own === 'P' || own === 'X' || own === 'XX') return own;
+    const m = /^([1-7])\s*(.+)$/u.exec(t);
+    if (m !== null && S.situations.strains.has(words.get(m[2]))) return m[1] + words.get(m[2]);
+    return null;
+  }
+
+  // The kind of the last irregular call of a plain auction (every call by the player in turn),
+  // as kb.rules.bridge.auction_facts finds it: 'insufficient' (18C), 'inadmissible' (19: a
+  // double of a bid not the opponents' or already doubled, a redouble of no opponents' double),
+  // or null. An irregular call stays pending and the next call is its offender's replacement
+  // (an irregular replacement is reported with the call it replaced); a call after the auction
+  // ended is an error there (its seat unknown), so the run gives nothing. Sides alternate, so
+  // the dealer does not matter.
+  function auctionIrregularity(calls) {
+    let lastBid = -1; // rank of the last bid standing, -1: none
+    let bidder = -1; // seats count from the dealer; a side is the seat's parity
+    let doubling = 0; // 0, 1 doubled, 2 redoubled
+    let doubler = -1;
+    let passes = 0;
+    let turn = 0;
+    let pending = false;
+    let found = null;
+    for (const call of calls) {
+      if (turn === null) return null;
+      const who = turn;
+      const rank = call === 'P' || call === 'X' || call === 'XX' ? -1 : (Number(call[0]) - 1) * 5 + S.situations.strains.get(call.slice(1));
+      let irregular = null;
+      if (call === 'X' && !(bidder >= 0 && bidder % 2 !== who % 2 && doubling === 0)) irregular = 'inadmissible';
+      if (call === 'XX' && !(doubling === 1 && doubler % 2 !== who % 2)) irregular = 'inadmissible';
+      if (rank >= 0 && rank <= lastBid) irregular = 'insufficient';
+      if (irregular !== null) {
+        if (!pending) found = irregular; // not a replacement
+        pending = true;
+        continue;
+      }
+      pending = false;
+      passes = call === 'P' ? passes + 1 : 0;
+      if (rank >= 0) [lastBid, bidder, doubling, doubler] = [rank, who, 0, -1];
+      else if (call === 'X') [doubling, doubler] = [1, who];
+      else if (call === 'XX') doubling = 2;
+      turn = passes >= (lastBid >= 0 ? 3 : 4) ? null : (who + 1) % 4;
+    }
+    return found;
+  }
+
   // kb/rulings/suggestions.py suggest, then kb/search/situations.py suggested: the best trees
   // with their confidence in (0, 1]
   function suggested(text) {
@@ -990,6 +1073,8 @@
     for (const w of words) bag.set(w, (bag.get(w) || 0) + 1);
     const query = tfidf(bag, t.idf);
     const { above, lower } = bidSignals(text);
+    const auction = findAuction(text);
+    const kind = auction === null ? null : auctionIrregularity(auction);
     const scored = [];
     for (const tree of t.trees) {
       const weights = [];
@@ -1002,7 +1087,9 @@
       let close = 0;
       for (const [s, w] of query) close += w * (tree.vector.get(s) || 0);
       score += t.similarityWeight * close;
-      if (above !== null && tree.kinds.includes(above)) score += t.auctionBonus;
+      if ((kind !== null && tree.kinds.includes(kind)) || (above !== null && tree.kinds.includes(above))) {
+        score += t.auctionBonus;
+      }
       else if (lower && tree.kinds.includes('insufficient')) score += t.bidOrderBonus;
       if (score > 0) scored.push([score, tree]);
     }
