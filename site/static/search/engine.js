@@ -900,11 +900,28 @@
     for (const t of trees) for (const s of t.bag.keys()) df.set(s, (df.get(s) || 0) + 1);
     const idf = new Map();
     for (const [s, n] of df) idf.set(s, Math.log(1 + trees.length / n));
-    for (const t of trees) t.vector = tfidf(t.bag, idf);
+    // turned around, so a text is scored only against the triggers and words it shares a stem
+    // with: a trigger phrase under its first stem (all of them must be in the text anyway) with
+    // its weight, a stem with its weight in every tree vector that has it
+    const triggers = new Map();
+    const vectors = new Map();
+    trees.forEach((t, k) => {
+      for (const p of t.triggers) {
+        const weight = p.reduce((sum, s) => sum + (idf.get(s) || 0), 0);
+        if (!triggers.has(p[0])) triggers.set(p[0], []);
+        triggers.get(p[0]).push({ tree: k, stems: p, weight });
+      }
+      for (const [s, w] of tfidf(t.bag, idf)) {
+        if (!vectors.has(s)) vectors.set(s, []);
+        vectors.get(s).push([k, w]);
+      }
+    });
     return {
       ...data,
       trees,
       idf,
+      triggers,
+      vectors,
       stop: new Set(data.stop),
       calls: new Map(Object.entries(data.calls)),
       symbols: new Map(Object.entries(data.symbols)),
@@ -1075,24 +1092,24 @@
     const { above, lower } = bidSignals(text);
     const auction = findAuction(text);
     const kind = auction === null ? null : auctionIrregularity(auction);
+    const weights = t.trees.map(() => []); // per tree, its trigger phrases found whole
+    for (const stem of found) {
+      for (const p of t.triggers.get(stem) || []) if (p.stems.every((x) => found.has(x))) weights[p.tree].push(p.weight);
+    }
+    const close = new Float64Array(t.trees.length); // the cosine, summed in the text's order
+    for (const [stem, w] of query) for (const [k, v] of t.vectors.get(stem) || []) close[k] += w * v;
     const scored = [];
-    for (const tree of t.trees) {
-      const weights = [];
-      for (const p of tree.triggers) {
-        if (p.every((s) => found.has(s))) weights.push(p.reduce((sum, s) => sum + (t.idf.get(s) || 0), 0));
-      }
-      weights.sort((x, y) => y - x);
-      let score = 0;
-      if (weights.length) score = t.triggerWeight * (weights[0] + t.otherTriggers * weights.slice(1).reduce((a, b) => a + b, 0));
-      let close = 0;
-      for (const [s, w] of query) close += w * (tree.vector.get(s) || 0);
-      score += t.similarityWeight * close;
+    t.trees.forEach((tree, k) => {
+      const ws = weights[k].sort((x, y) => y - x);
+      let score = ws.length ? t.triggerWeight * (ws[0] + t.otherTriggers * ws.slice(1).reduce((a, b) => a + b, 0)) : 0;
+      score += t.similarityWeight * close[k];
       if ((kind !== null && tree.kinds.includes(kind)) || (above !== null && tree.kinds.includes(above))) {
         score += t.auctionBonus;
+      } else if (lower && tree.kinds.includes('insufficient')) {
+        score += t.bidOrderBonus;
       }
-      else if (lower && tree.kinds.includes('insufficient')) score += t.bidOrderBonus;
       if (score > 0) scored.push([score, tree]);
-    }
+    });
     scored.sort((x, y) => y[0] - x[0] || (x[1].id < y[1].id ? -1 : 1));
     const out = [];
     for (const [score, tree] of scored.slice(0, t.best)) {
