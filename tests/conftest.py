@@ -93,3 +93,12 @@ def published(built, tmp_path_factory: pytest.TempPathFactory):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return out, json.loads(result.output)
+
+
+@pytest.fixture
+def words_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Search without the ruling trees' prior (kb/search/situations.py): what the browser
+    engine, which ports the server's ranking by the words, is compared with."""
+    from kb.search import rank
+
+    monkeypatch.setattr(rank, "TREE_PRIOR", False)
