@@ -381,9 +381,9 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
 
 def situation_data() -> dict[str, Any]:
     """The ruling trees' prior (kb/search/situations.py): what ``kb.rulings.suggest`` scores a
-    described situation with (``kb.rulings.export``; the stems once, each tree's bag of stem
-    counts and trigger phrases by stem id), and per tree the Laws and paragraphs its leaves
-    cite with their weights. A tree's triggers name their stems by place in its bag, as gaps."""
+    described situation with (``kb.rulings.export``: the stems once, each tree's bag of stem
+    counts by stem id and its trigger phrases by place in its bag, both as ``gaps``), and per
+    tree the Laws and paragraphs its leaves cite with their weights."""
     shapes, scoring = suggestion_data()
     stems = sorted({s for t in shapes for s in t.bag})
     ix = {s: i for i, s in enumerate(stems)}

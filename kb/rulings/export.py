@@ -3,9 +3,9 @@ search packs it: ``kb/publish/search_index.py``; ``site/static/search/engine.js`
 
 Per tree, in the catalogue's order: its trigger phrases as stem sets, the bag of its words'
 stems (what its tf-idf vector is made of) and the irregularities it rules on; the stop words
-whose stem a tree uses (any other stop word, dropped or kept, meets no tree); the call words for
-and calls (the bids a text names, and a run of calls typed in it: ``kb.ask.find_auction``) and
-the scoring's constants.
+whose stem a tree uses (any other stop word, dropped or kept, meets no tree); the words for
+calls and strains (the bids a text names, and a run of calls typed in it:
+``kb.ask.find_auction``) and the scoring's constants.
 
 A run of calls typed in a text is a plain auction, every call by the player in turn, so its
 last irregular call can only be an insufficient bid or an inadmissible double or redouble

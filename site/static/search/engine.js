@@ -1082,7 +1082,7 @@
   // with their confidence in (0, 1]
   function suggested(text) {
     const t = S.situations;
-    text = Array.from(text).slice(0, t.maxQuery).join('');
+    text = Array.from(text).slice(0, Math.min(t.maxQuery, t.maxText)).join('');
     if (!text.trim()) return [];
     const words = suggestionStems(text);
     const found = new Set(words);
