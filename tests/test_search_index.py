@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_site_scoring_js import node_binary
 
 from kb import evaluate as ev
@@ -506,3 +508,45 @@ def test_suggested_trees_are_the_servers(engine: Engine) -> None:
     ]
     assert not wrong, wrong[:5]
     assert sum(map(bool, wants)) > len(texts) / 2  # descriptions do suggest trees
+
+
+@cache
+def tree_phrases() -> list[str]:
+    """The ruling trees' trigger phrases in the six languages, and the words for calls: what a
+    text that suggests trees is made of."""
+    from kb.ask import call_words
+    from kb.rulings.catalogue import LANGUAGES, trees
+
+    phrases = {
+        phrase
+        for t in trees().values()
+        for lang in LANGUAGES
+        for phrase in t.data["suggest"]["triggers"][lang]
+    }
+    return sorted(phrases | set(call_words()))
+
+
+# a description: trigger phrases, some words of them, call words, levels, symbols and any
+# text, in any order and case
+_PIECES = st.one_of(
+    st.sampled_from(tree_phrases()),
+    st.sampled_from(tree_phrases()).map(lambda p: p.split()[-1].upper()),
+    st.integers(0, 14).map(str),
+    st.sampled_from(["♠", "♥", "♦", "♣", ",", ".", "-", ":", "1H", "X", "P"]),
+    st.text(max_size=8),
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(pieces=st.lists(_PIECES, max_size=14), glue=st.sampled_from([" ", "", ", "]))
+def test_any_description_suggests_the_servers_trees(
+    engine: Engine, pieces: list[str], glue: str
+) -> None:
+    """Whatever the text, the engine suggests the server's trees with their confidence."""
+    text = glue.join(pieces)
+    (got,) = engine.ask([{"op": "suggested", "q": text}])
+    want = suggested(clean(text))
+    assert [t for t, _ in got] == [t for t, _ in want], text
+    assert all(abs(a - b) <= 1e-9 for (_, a), (_, b) in zip(got, want, strict=True)), text
