@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_site_scoring_js import node_binary
 
@@ -537,9 +537,7 @@ _PIECES = st.one_of(
 )
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=150, deadline=None)
 @given(pieces=st.lists(_PIECES, max_size=14), glue=st.sampled_from([" ", "", ", "]))
 def test_any_description_suggests_the_servers_trees(
     engine: Engine, pieces: list[str], glue: str
