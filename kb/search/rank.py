@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kb.search import propagate
 from kb.search.artefact import FLAG_DEFINITION, FLAG_FOOTNOTE, FLAG_TITLE_ONLY, pairs
 from kb.search.cite import QueryCite
 from kb.search.index import SearchIndex
@@ -70,6 +71,7 @@ TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
+PROPAGATE = True  # the best units lend score to the provisions they cite (kb/search/propagate.py)
 
 
 @dataclass(frozen=True)
@@ -274,6 +276,8 @@ class Ranker:
         if mask is not None:
             scores[~mask] = 0.0
         cand = _top(scores, TOP_UNITS)
+        if PROPAGATE:
+            cand = propagate.lend(scores, cand, index.a["cite_ptr"], index.a["cite_unit"], mask)
         # a provision's weight counts its headings' own matches; its order shows rules first
         raw_scores = scores[cand].tolist()
         self.under_rules(scores, cand)
