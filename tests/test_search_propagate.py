@@ -109,8 +109,7 @@ def test_links(
 
 
 # units 0..4; unit 0 cites 3, unit 1 cites 3 and 4, unit 2 cites nothing
-_PTR = np.array([0, 1, 3, 3, 3, 3], dtype=np.int64)
-_TARGETS = np.array([3, 3, 4], dtype=np.int32)
+_CITED = {0: (3,), 1: (3, 4)}
 
 
 @pytest.mark.parametrize(
@@ -134,6 +133,6 @@ def test_lend(
     monkeypatch.setattr(propagate, "CEILING", 0.99)
     s = np.array(scores, dtype=np.float32)
     cand = np.flatnonzero(s > 0)
-    out = propagate.lend(s, cand, _PTR, _TARGETS, None if mask is None else np.array(mask))
+    out = propagate.lend(s, cand, _CITED, None if mask is None else np.array(mask))
     assert s.tolist() == pytest.approx(want)
     assert sorted(out.tolist()) == np.flatnonzero(s > 0).tolist()  # raised units join

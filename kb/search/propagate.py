@@ -13,7 +13,13 @@ in the other edition) lends nothing: the provision is found already.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 import numpy as np
+
+if TYPE_CHECKING:  # the index module imports the build's, which imports this one
+    from kb.search.index import SearchIndex
 
 TOP = 20  # the best units that lend
 SHARE = 0.3  # ... this share of their score to each unit they cite
@@ -50,29 +56,43 @@ def links(
     return ptr, np.fromiter((t for r in rows for t in r), np.int32, int(ptr[-1]))
 
 
+def cites(index: SearchIndex) -> dict[int, tuple[int, ...]]:
+    """Per unit that cites anything, the units it lends to (the index's ``cite_ptr`` and
+    ``cite_unit`` as a dict: few units cite, and a query looks up only its best ones). Built once
+    per index."""
+    found: dict[int, tuple[int, ...]] | None = index.__dict__.get("_cites")
+    if found is None:
+        ptr, targets = index.a["cite_ptr"], index.a["cite_unit"]
+        found = {
+            int(u): tuple(targets[ptr[u] : ptr[u + 1]].tolist())
+            for u in np.flatnonzero(np.diff(ptr) > 0)
+        }
+        index.__dict__["_cites"] = found
+    return found
+
+
 def lend(
     scores: np.ndarray,
     cand: np.ndarray,
-    ptr: np.ndarray,
-    targets: np.ndarray,
+    cited: Mapping[int, tuple[int, ...]],
     mask: np.ndarray | None,
 ) -> np.ndarray:
     """Raise, in place, the units that the best ``TOP`` of the candidate units ``cand`` cite
-    (only those in ``mask``, if given) by ``SHARE`` of the best citing unit's score, up to
-    ``CEILING`` of it; return the candidates with the raised units added."""
+    (``cited``; only those in ``mask``, if given) by ``SHARE`` of the best citing unit's score,
+    up to ``CEILING`` of it; return the candidates with the raised units added."""
     best = cand[np.argpartition(-scores[cand], TOP)[:TOP]] if cand.size > TOP else cand
     # few units cite anything, and those few things: plain Python beats numpy's call overhead
     lent: dict[int, float] = {}
-    for u, lo, hi in zip(best.tolist(), ptr[best].tolist(), ptr[best + 1].tolist(), strict=True):
-        if hi > lo:
-            s = float(scores[u])
-            for t in targets[lo:hi].tolist():
-                if s > lent.get(t, 0.0) and (mask is None or mask[t]):
-                    lent[t] = s
+    for u, s in zip(best.tolist(), scores[best].tolist(), strict=True):
+        for t in cited.get(u, ()):
+            if s > lent.get(t, 0.0) and (mask is None or mask[t]):
+                lent[t] = s
     if not lent:
         return cand
-    for t, s in lent.items():
-        scores[t] = max(float(scores[t]), min(float(scores[t]) + SHARE * s, CEILING * s))
+    units = list(lent)
+    own = scores[units].tolist()
+    for t, cur, s in zip(units, own, lent.values(), strict=True):
+        scores[t] = max(cur, min(cur + SHARE * s, CEILING * s))
     known = set(cand.tolist())
-    new = [t for t in lent if t not in known]
+    new = [t for t in units if t not in known]
     return np.concatenate((cand, np.array(new, dtype=cand.dtype))) if new else cand

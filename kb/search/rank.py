@@ -281,7 +281,7 @@ class Ranker:
             scores[~mask] = 0.0
         cand = _top(scores, TOP_UNITS)
         if PROPAGATE:
-            cand = propagate.lend(scores, cand, index.a["cite_ptr"], index.a["cite_unit"], mask)
+            cand = propagate.lend(scores, cand, propagate.cites(index), mask)
         # a provision's weight counts its headings' own matches; its order shows rules first
         raw_scores = scores[cand].tolist()
         self.under_rules(scores, cand)
