@@ -6,8 +6,10 @@ law or section counts a little less than its paragraphs), each language weighted
 the query its vocabulary covers, and merged with the vocabulary routes (English law and section
 titles, English and Russian TD vocabulary -> cites in every bridge document). Query intents put
 definitions first for "šta je X", drop question words, and steer to a document or game the query
-names. When the filters exclude the query's own language, its best Laws are carried over by
-Law number.
+names. The best units lend a share of their score to the provisions they cite (the remedy a
+situation's paragraph names, kb/search/propagate.py); results come one per provision, a
+provision's second paragraph under the other Laws' best. When the filters exclude the query's
+own language, its best Laws are carried over by Law number.
 """
 
 from __future__ import annotations
