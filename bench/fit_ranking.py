@@ -1,12 +1,12 @@
 """Learning to rank over the ranking's own weights, cross-validated across the two dev sets.
 
-The features are those the ranker already combines (kb/search/rank.py and propagate.py): the
-weights of the exact, pair, expansion, translation, cognate and fuzzy terms, the routes, the
-heading match, the kind priors (bare heading, definition, footnote), the glossary, the ruling
-trees' prior, a provision's other nodes and second paragraph, the cross-reference share and the
-query-language sharpness. Coordinate ascent (each weight times 0.5, 0.75, 1.25, 1.5 in turn,
-kept when it lifts the fold's MRR@10, law and paragraph level averaged) fits them on one dev
-set; the other dev set is the held-out fold. A fit is worth keeping only if its held-out fold
+The features are those the ranker already combines (kb/search/rank.py): the weights of the
+exact, pair, expansion, translation, cognate and fuzzy terms, the routes, the heading match, the
+kind priors (bare heading, definition, footnote), the glossary, the ruling trees' prior, a
+provision's other nodes and second paragraph, and the query-language sharpness. Coordinate
+ascent (each weight times 0.5, 0.75, 1.25, 1.5 in turn, kept when it lifts the fold's MRR@10,
+law and paragraph level averaged) fits them on one dev set; the other dev set is the held-out
+fold. A fit is worth keeping only if its held-out fold
 improves too. The blind set is never read.
 
     .venv/bin/python bench/fit_ranking.py [--rounds N]      (needs build/kb.sqlite: make build)
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kb import evaluate as ev  # noqa: E402
-from kb.search import propagate, rank, search  # noqa: E402
+from kb.search import rank, search  # noqa: E402
 from kb.search.index import SearchIndex  # noqa: E402
 from kb.search.service import index_for  # noqa: E402
 from kb.store import DEFAULT_PATH, KB  # noqa: E402
@@ -55,7 +55,6 @@ WEIGHTS: tuple[tuple[ModuleType, str, bool], ...] = (
     (rank, "PROVISION_SHARE", True),
     (rank, "SECOND_SHARE", True),
     (rank, "LANGUAGE_SHARPNESS", False),
-    (propagate, "SHARE", True),
 )
 # what the index caches per weight setting (kb/search/rank.py: kind priors, bridges)
 _CACHES = ("_unit_priors", "_bridges")

@@ -97,10 +97,8 @@ def published(built, tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture
 def words_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Search without the ruling trees' prior (kb/search/situations.py) and without the score
-    lent along cross-references (kb/search/propagate.py): what the browser engine, which ports
-    the server's ranking by the words, is compared with."""
+    """Search without the ruling trees' prior (kb/search/situations.py): what the browser
+    engine, which ports the server's ranking by the words, is compared with."""
     from kb.search import rank
 
     monkeypatch.setattr(rank, "TREE_PRIOR", False)
-    monkeypatch.setattr(rank, "PROPAGATE", False)

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from kb.models import Node
-from kb.search import bm25, propagate, tokenize
+from kb.search import bm25, tokenize
 from kb.search.analyze import analyzer
 from kb.search.langdata import LANG_DIR, LANGS, read_pairs
 from kb.search.lemmatize import extract_table, pipeline
@@ -62,7 +62,6 @@ _BUILDERS = (
     "lexicon.py",
     "normalize.py",
     "pipeline.py",
-    "propagate.py",
     "route.py",
     "tokenize.py",
     "units.py",
@@ -258,16 +257,6 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
     rptr[1:] = np.cumsum([len(r) for r in rrows])
     arrays["ref_ptr"] = rptr
     arrays["ref_node"] = np.fromiter((t for r in rrows for t in r), np.int32, int(rptr[-1]))
-    # ... and per unit, the units its references lend score to (kb/search/propagate.py)
-    arrays["cite_ptr"], arrays["cite_unit"] = propagate.links(
-        arrays["unit_node"],
-        (arrays["unit_flags"] & (FLAG_DEFINITION | FLAG_TITLE_ONLY)) > 0,
-        arrays["node_span"],
-        first_unit,
-        arrays["node_group"],
-        rptr,
-        arrays["ref_node"],
-    )
     # words of each unit node's text, for snippets: span and term ids in both fields
     exact_ids = {t: i for i, t in enumerate(vocabs["exact"])}
     tok_rows: list[list[tuple[int, int, int, int]]] = []

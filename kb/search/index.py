@@ -57,8 +57,6 @@ _ARRAYS = (
     "twin_node",
     "ref_ptr",
     "ref_node",
-    "cite_ptr",
-    "cite_unit",
     "tok_ptr",
     "tok",
     "id_sorted",

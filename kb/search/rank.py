@@ -6,10 +6,9 @@ law or section counts a little less than its paragraphs), each language weighted
 the query its vocabulary covers, and merged with the vocabulary routes (English law and section
 titles, English and Russian TD vocabulary -> cites in every bridge document). Query intents put
 definitions first for "šta je X", drop question words, and steer to a document or game the query
-names. The best units lend a share of their score to the provisions they cite (the remedy a
-situation's paragraph names, kb/search/propagate.py); results come one per provision, a
-provision's second paragraph under the other Laws' best. When the filters exclude the query's
-own language, its best Laws are carried over by Law number.
+names. Results come one per provision, a provision's second paragraph under the other Laws'
+best. When the filters exclude the query's own language, its best Laws are carried over by Law
+number.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kb.search import propagate
 from kb.search.artefact import FLAG_DEFINITION, FLAG_FOOTNOTE, FLAG_TITLE_ONLY, pairs
 from kb.search.cite import QueryCite
 from kb.search.index import SearchIndex
@@ -77,7 +75,6 @@ TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
-PROPAGATE = True  # the best units lend score to the provisions they cite (kb/search/propagate.py)
 
 
 @dataclass(frozen=True)
@@ -282,8 +279,6 @@ class Ranker:
         if mask is not None:
             scores[~mask] = 0.0
         cand = _top(scores, TOP_UNITS)
-        if PROPAGATE:
-            cand = propagate.lend(scores, cand, propagate.cites(index), mask)
         # a provision's weight counts its headings' own matches; its order shows rules first
         raw_scores = scores[cand].tolist()
         self.under_rules(scores, cand)
