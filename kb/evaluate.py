@@ -33,6 +33,10 @@ SETS: dict[str, tuple[str, str]] = {
     "holdout": ("holdout.jsonl", "old holdout, tuned on indirectly"),
     "situations-dev": ("search_situations_dev.jsonl", "situation dev set, tuned on"),
     "situations-blind": ("search_situations_blind.jsonl", "situation blind set, never tuned on"),
+    "situations-fresh": (
+        "search_situations_fresh_blind.jsonl",
+        "second situation blind set, written before this round of tuning, never tuned on",
+    ),
 }
 
 

@@ -150,7 +150,8 @@ def evaluate(
         list[str] | None,
         typer.Option(
             "--set",
-            help="An evaluation set by name (dev, holdout, situations-dev, situations-blind); "
+            help="An evaluation set by name (dev, holdout, situations-dev, situations-blind, "
+            "situations-fresh); "
             "repeat for several. Default: every set whose file exists.",
         ),
     ] = None,

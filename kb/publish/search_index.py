@@ -14,7 +14,9 @@
   the language data's words and suffix rules learned from the documents'), stop words, the
   player vocabulary, the vocabulary routes and spaCy's tokenizer rules (patterns as JavaScript
   regexes); the intent phrases; the citation patterns; the folding, transliteration and
-  phonetic tables; the lexicon's translations; the ranking constants;
+  phonetic tables; the lexicon's translations; the ranking constants; the ruling trees' prior
+  (what ``kb.rulings.suggest`` scores a described situation with, ``kb.rulings.export``, and the
+  Laws and paragraphs each tree's leaves cite, ``kb.search.situations``);
 - ``engine.js``.
 
 Everything that decides how a query is understood and ranked is taken from the server's index
@@ -38,6 +40,7 @@ from rank_bm25 import BM25Okapi
 
 from kb.corpus import ROOT
 from kb.refs.citation import _USER_CITE, LOOKALIKES
+from kb.rulings.export import suggestion_data
 from kb.script import SR_CYR_TO_LAT
 from kb.store import KB
 from kb.views.nodes import location
@@ -49,6 +52,7 @@ from kb.search import bm25 as search_bm25  # isort: skip
 from kb.search import cite as search_cite  # isort: skip
 from kb.search import export, normalize, query  # isort: skip
 from kb.search import route as search_route  # isort: skip
+from kb.search import situations  # isort: skip
 from kb.search.analyze import MAX_KEY_WORDS, Analyzer  # isort: skip
 from kb.search.index import SearchIndex  # isort: skip
 from kb.search.intent import PREFIX_KEY  # isort: skip
@@ -126,7 +130,7 @@ def weights() -> dict[str, Any]:
 
 # --- end of the adapter -------------------------------------------------------------------------
 
-FORMAT = 2
+FORMAT = 3
 STATIC = ROOT / "site" / "static" / "search"
 COPIED = ("engine.js",)
 RULE_SUPPORT = 2  # a suffix rule seen fewer times in the corpus is noise
@@ -371,7 +375,54 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
         "tokenizerPatterns": tokenizers.patterns,
         "translations": translations,
         "langs": langs,
+        "situations": situation_data(),
     }
+
+
+def situation_data() -> dict[str, Any]:
+    """The ruling trees' prior (kb/search/situations.py): what ``kb.rulings.suggest`` scores a
+    described situation with (``kb.rulings.export``: the stems once, each tree's bag of stem
+    counts by stem id and its trigger phrases by place in its bag, both as ``gaps``), and per
+    tree the Laws and paragraphs its leaves cite with their weights."""
+    shapes, scoring = suggestion_data()
+    stems = sorted({s for t in shapes for s in t.bag})
+    ix = {s: i for i, s in enumerate(stems)}
+    cites = situations.tree_cites()
+    trees = []
+    for t in shapes:
+        cited = cites.get(t.id)
+        own = {s: i for i, s in enumerate(sorted(t.bag))}  # a stem's place in the tree's bag
+        trees.append(
+            {
+                "id": t.id,
+                "bag": gaps(sorted((ix[s], n) for s, n in t.bag.items())),
+                "triggers": "|".join(gaps(sorted((own[s], 1) for s in p)) for p in t.triggers),
+                "kinds": list(t.kinds),
+                "laws": [[c, round(w, 6)] for c, w in cited.laws] if cited else [],
+                "paragraphs": [[c, round(w, 6)] for c, w in cited.paragraphs] if cited else [],
+            }
+        )
+    return {
+        **scoring,
+        "bid": js_regex(scoring["bid"]),
+        "token": js_regex(scoring["token"]),
+        "stems": " ".join(stems),
+        "trees": trees,
+        "from": situations.TREE_FROM,
+        "full": situations.TREE_FULL,
+        "best": situations.TREES,
+        "maxQuery": situations.MAX_QUERY,
+    }
+
+
+def gaps(items: Iterable[tuple[int, int]]) -> str:
+    """Ascending ids with counts as base-36 gaps from the previous id, ``*n`` after a count
+    above one (``[(3, 1), (5, 2)]`` -> ``"3 2*2"``)."""
+    out, prev = [], 0
+    for i, n in items:
+        out.append(_b36(i - prev) + (f"*{n}" if n > 1 else ""))
+        prev = i
+    return " ".join(out)
 
 
 def lemma_table(an: Analyzer, fw: Forward | None) -> dict[str, str]:
@@ -529,7 +580,7 @@ def js_regex(pattern: str) -> str:
     code points, escapes JavaScript refuses under ``u`` made plain characters, case-insensitive
     groups made plain (every pattern using them is matched against lower-case text), a leading
     ``(?u)`` dropped (Python's default); anything else unsupported is an error."""
-    pattern = pattern.removeprefix("(?u)")
+    pattern = pattern.removeprefix("(?u)").replace(r"[^\W\d_]", _LETTER)
     if _UNSUPPORTED.search(pattern):
         raise ValueError(f"cannot carry the regex {pattern!r} to JavaScript; extend js_regex")
     word = r"\p{L}\p{N}_"
@@ -573,6 +624,7 @@ def js_regex(pattern: str) -> str:
     return "".join(out)
 
 
+_LETTER = r"[\p{L}\p{Nl}\p{No}]"  # Python's [^\W\d_]: alphanumeric, not a digit or _
 _JS_ESCAPED = frozenset("^$\\.*+?()[]{}|/")
 
 

@@ -4,10 +4,12 @@ using ``LawdeskSearch`` (this module's ``SEARCH_PAGE``), served by a plain stati
 127.0.0.1 (tests/browser/site_browser.py).
 
 - the dev evaluation sets replayed in the browser, recall@5 at the law and the paragraph level
-  beside the server's on the same queries (asserted within 0.03), per language, with the
-  browser's query latency; the blind situation set is replayed too and reported in aggregate
-  only (never asserted on, its queries never shown); the report is written to
-  build/reports/site-search.json (bench/site_search.py prints the same figures);
+  beside the server's full ranking (the ruling trees' prior included) on the same queries
+  (asserted within 0.03), per language, with the browser's query latency, and the share of
+  queries for which the browser suggests the server's ruling trees (asserted whole); the blind
+  situation set is replayed too and reported in aggregate only (never asserted on, its queries
+  never shown); the report is written to build/reports/site-search.json (bench/site_search.py
+  prints the same figures);
 - journey 1: "nedovoljan licit", the first result's link is its paragraph;
 - journey 3: Serbian in Cyrillic and without diacritics gives the Latin query's first result.
 """
@@ -28,7 +30,9 @@ from kb.corpus import ROOT
 from kb.publish.search_index import write_search_index
 from kb.search import search
 from kb.search.index import SearchIndex
+from kb.search.normalize import clean
 from kb.search.service import index_from_kb
+from kb.search.situations import suggested
 from kb.store import KB
 from kb.views.nodes import location
 
@@ -72,7 +76,8 @@ document.getElementById('form').addEventListener('submit', async (event) => {
 </script></body></html>
 """
 
-# One evaluate() call replays every query: the engine loaded once, each query timed.
+# One evaluate() call replays every query: the engine loaded once, each query timed, and the
+# ruling trees it suggests.
 REPLAY_JS = """async ([queries, limit]) => {
   const t0 = performance.now();
   await LawdeskSearch.load('./');
@@ -81,7 +86,8 @@ REPLAY_JS = """async ([queries, limit]) => {
   for (const q of queries) {
     const t = performance.now();
     const ids = LawdeskSearch.search(q, {limit}).map((r) => r.id);
-    out.push({ids, ms: performance.now() - t});
+    const ms = performance.now() - t;
+    out.push({ids, ms, trees: LawdeskSearch.internals.suggested(q).map(([id]) => id)});
   }
   return {load, out};
 }"""
@@ -113,6 +119,16 @@ def compare(
             cases, lambda q: [r["id"] for r in search(index, q, limit=ev.DEPTH)], tree, blind=blind
         ),
     }
+
+
+def suggestion_share(queries: list[str], done: dict[str, Any]) -> float:
+    """The share of queries for which the browser suggests the server's ruling trees, in its
+    order."""
+    same = sum(
+        r["trees"] == [t for t, _ in suggested(clean(q))]
+        for q, r in zip(queries, done["out"], strict=True)
+    )
+    return same / len(queries)
 
 
 def latency(ms: list[float]) -> dict[str, float]:
@@ -151,10 +167,6 @@ def report_lines(name: str, result: dict[str, dict[str, Any]], *, per_lang: bool
 def figures(result: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The aggregate figures of a comparison (what the report keeps)."""
     return {side: {"overall": r["overall"]} for side, r in result.items()}
-
-
-# the browser engine ports the server's word ranking, not the ruling trees' prior
-pytestmark = pytest.mark.usefixtures("words_only")
 
 
 @pytest.fixture(scope="module")
@@ -212,8 +224,9 @@ def ask(page: Any, base: str, query: str) -> list[dict[str, str]]:
 def test_evaluation_sets_in_the_browser(
     phone: Any, base: str, server_index: SearchIndex, kb
 ) -> None:
-    """The dev sets replayed in Chromium: recall@5 within 0.03 of the server's at the law and
-    the paragraph level; the blind situation set reported in aggregate."""
+    """The dev sets replayed in Chromium: the server's ruling trees suggested for every query,
+    recall@5 within 0.03 of the server's at the law and the paragraph level; the blind situation
+    set reported in aggregate."""
     report: dict[str, Any] = {}
     lines: list[str] = []
     gaps: list[str] = []
@@ -225,6 +238,9 @@ def test_evaluation_sets_in_the_browser(
         report["load_ms"] = round(done["load"])
         result = compare(cases, [r["ids"] for r in done["out"]], server_index, kb, blind=False)
         report[name] = figures(result)
+        share = report[name]["suggestions_same"] = suggestion_share([c.q for c in cases], done)
+        if share < 1.0:
+            gaps.append(f"{name}: the server's trees suggested for {share:.3f} of the queries")
         lines += report_lines(name, result, per_lang=True)
         for lvl in ev.LEVELS:
             gap = (
@@ -238,10 +254,19 @@ def test_evaluation_sets_in_the_browser(
         done = replay(phone, base, [c.q for c in cases])
         result = compare(cases, [r["ids"] for r in done["out"]], server_index, kb, blind=True)
         report["situations-blind"] = figures(result)
+        report["situations-blind"]["suggestions_same"] = suggestion_share(
+            [c.q for c in cases], done
+        )
         lines += report_lines("situations-blind", result, per_lang=False)
     report["latency"] = latency(ms)
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    shares = {
+        k: round(v["suggestions_same"], 3)
+        for k, v in report.items()
+        if isinstance(v, dict) and "suggestions_same" in v
+    }
+    lines.append(f"trees suggested as the server does: {shares}")
     print("\n".join([*lines, f"latency: {report['latency']}, load {report['load_ms']} ms"]))
     assert not gaps, "\n".join(gaps + lines)
 

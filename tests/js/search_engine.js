@@ -34,6 +34,7 @@ const ops = {
   phoneticKey: (r) => engine.internals.phoneticKey(r.q),
   load: () => ({ ms: loadMs }),
   analyses: (r) => engine.internals.analyses(r.q),
+  suggested: (r) => engine.internals.suggested(r.q),
 };
 
 const lines = require('readline').createInterface({ input: process.stdin, terminal: false });

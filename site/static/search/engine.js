@@ -1,11 +1,13 @@
 /* lawdesk search in the browser, without the API.
  *
  * A port of the server's search (kb/search/: query.py, analyze.py, tokenize.py, intent.py,
- * cite.py, route.py, lexicon.py, rank.py, results.py) over data written at build time by
+ * cite.py, route.py, lexicon.py, rank.py, results.py, situations.py with the ruling trees'
+ * suggestions of kb/rulings/suggestions.py) over data written at build time by
  * kb/publish/search_index.py from the server's own index: every unit's words as the build
  * analysed them (from which the BM25 fields are rebuilt here, weighed as rank-bm25 weighs them
  * on the server), spaCy's tokenizer rules, the word form -> lemma tables, stop words, player
- * vocabulary, intents, vocabulary routes, the lexicon's translations and the citation patterns.
+ * vocabulary, intents, vocabulary routes, the lexicon's translations, the citation patterns and
+ * the ruling trees' stemmed words, triggers and cited provisions.
  * The ranking constants are the server's, read by name.
  *
  *   await LawdeskSearch.load(siteRoot)       // fetches search/*.json relative to the site root
@@ -18,7 +20,7 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 2; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 3; // of the data files (kb/publish/search_index.py FORMAT)
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
   const LETTER = /^\p{L}+$/u;
   const FLAG_TITLE_ONLY = 1; // kb/search/artefact.py unit flags
@@ -880,6 +882,257 @@
     return out;
   }
 
+  // ---------------------------------------------------------------- the ruling trees' prior
+  // kb/search/situations.py over kb/rulings/suggestions.py: the trees a described situation
+  // suggests (their trigger phrases found whole, the text's tf-idf closeness to their words, the
+  // bids it names, the last irregular call of an auction typed in it) lend a prior to the Laws and
+  // paragraphs their leaves cite. The data is kb/rulings/export.py's, packed by the publisher.
+  function buildSituations(data) {
+    const stems = data.stems.split(' ');
+    const trees = data.trees.map((t) => {
+      const bag = new Map();
+      for (const [i, count] of gaps(t.bag)) bag.set(stems[i], count);
+      const own = [...bag.keys()]; // a trigger names its stems by place in the bag
+      const triggers = t.triggers ? t.triggers.split('|').map((p) => gaps(p).map(([i]) => own[i])) : [];
+      return { id: t.id, bag, triggers, kinds: t.kinds, laws: t.laws, paragraphs: t.paragraphs };
+    });
+    const df = new Map();
+    for (const t of trees) for (const s of t.bag.keys()) df.set(s, (df.get(s) || 0) + 1);
+    const idf = new Map();
+    for (const [s, n] of df) idf.set(s, Math.log(1 + trees.length / n));
+    // turned around, so a text is scored only against the triggers and words it shares a stem
+    // with: a trigger phrase under its first stem (all of them must be in the text anyway) with
+    // its weight, a stem with its weight in every tree vector that has it
+    const triggers = new Map();
+    const vectors = new Map();
+    trees.forEach((t, k) => {
+      for (const p of t.triggers) {
+        const weight = p.reduce((sum, s) => sum + (idf.get(s) || 0), 0);
+        if (!triggers.has(p[0])) triggers.set(p[0], []);
+        triggers.get(p[0]).push({ tree: k, stems: p, weight });
+      }
+      for (const [s, w] of tfidf(t.bag, idf)) {
+        if (!vectors.has(s)) vectors.set(s, []);
+        vectors.get(s).push([k, w]);
+      }
+    });
+    return {
+      ...data,
+      trees,
+      idf,
+      triggers,
+      vectors,
+      stop: new Set(data.stop),
+      calls: new Map(Object.entries(data.calls)),
+      symbols: new Map(Object.entries(data.symbols)),
+      strains: new Map(Object.entries(data.strains)),
+      russianOnly: new Set(data.russianOnly),
+      vowels: new Set(data.vowels),
+      bidG: compile(data.bid, true),
+      tokenG: compile(data.token, true),
+    };
+  }
+
+  // kb/publish/search_index.py gaps: "3 2*2" -> [[3, 1], [5, 2]]
+  function gaps(packed) {
+    let at = 0;
+    return packed.split(' ').map((item) => {
+      const [gap, count] = item.split('*');
+      at += parseInt(gap, 36);
+      return [at, count === undefined ? 1 : Number(count)];
+    });
+  }
+
+  // kb/rulings/suggestions.py _normalise: a bag of stems as a unit tf-idf vector
+  function tfidf(bag, idf) {
+    const vec = new Map();
+    let norm = 0;
+    for (const [s, c] of bag) {
+      const v = (1 + Math.log(c)) * (idf.get(s) || 0);
+      vec.set(s, v);
+      norm += v * v;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (const [s, v] of vec) vec.set(s, v / norm);
+    return vec;
+  }
+
+  // kb/rulings/suggestions.py fold: lower case, every diacritic dropped (й -> и, unlike fold())
+  function suggestFold(text) {
+    return translate(text.toLowerCase(), S.situations.fold).normalize('NFKD').replace(/\p{Mn}/gu, '');
+  }
+
+  // kb/rulings/suggestions.py stems: Cyrillic without Russian-only letters read in Latin too
+  function suggestionStems(text) {
+    const t = S.situations;
+    const serbian = !Array.from(text).some((c) => t.russianOnly.has(c));
+    const variants = serbian ? [...new Set([text, srToLatin(text)])] : [text];
+    const out = [];
+    for (const variant of variants) {
+      for (const word of suggestFold(variant).match(/[\p{L}\p{N}_]+/gu) || []) {
+        if (t.stop.has(word) || /^\p{Nd}+$/u.test(word)) continue;
+        const letters = Array.from(word);
+        let end = letters.length;
+        while (end > 0 && t.vowels.has(letters[end - 1])) end--;
+        out.push((end ? letters.slice(0, end) : letters).slice(0, t.stem).join(''));
+      }
+    }
+    return out;
+  }
+
+  // kb/rulings/suggestions.py _bid_signals: a bid above seven, a bid named after a higher one
+  function bidSignals(text) {
+    const t = S.situations;
+    const bids = [];
+    for (const [, level, word] of text.matchAll(t.bidG)) {
+      const strain = t.symbols.get(word) || t.calls.get(word.toLowerCase());
+      const n = Number(level);
+      if (strain !== undefined && t.strains.has(strain) && n >= 1 && n <= 13) bids.push([n, t.strains.get(strain)]);
+    }
+    const legal = bids.filter(([n]) => n <= 7).map(([n, s]) => (n - 1) * 5 + s);
+    return {
+      above: bids.some(([n]) => n > 7) ? 'above-seven' : null,
+      lower: legal.some((b, i) => i > 0 && b <= legal[i - 1]),
+    };
+  }
+
+  // kb/ask.py find_auction: the longest run of calls in the text ('1H', 'P', 'X', 'XX'), at least
+  // two with a bid among them, or null
+  function findAuction(text) {
+    const tokens = [...(text.match(S.situations.tokenG) || []), ''];
+    let best = [];
+    let run = [];
+    let i = 0;
+    while (i < tokens.length) {
+      const tok = tokens[i];
+      // a bid may be typed with a space: "1 ♥", "3 bez aduta"
+      const two = i + 1 < tokens.length ? `${tok} ${tokens[i + 1]}` : tok;
+      const three = i + 2 < tokens.length ? `${two} ${tokens[i + 2]}` : two;
+      let call = null;
+      for (const [words, n] of [[three, 3], [two, 2], [tok, 1]]) {
+        const c = callOf(words);
+        if (c !== null && (n === 1 || /^\p{Nd}+$/u.test(tok))) {
+          call = [c, n];
+          break;
+        }
+      }
+      if (call !== null) {
+        run.push(call[0]);
+        i += call[1];
+        continue;
+      }
+      if (run.length > best.length && run.some((c) => isDigit(c[0]))) best = run;
+      run = [];
+      i += 1;
+    }
+    return best.length < 2 ? null : best;
+  }
+
+  // kb/ask.py _call: a token as a call ('1H', 'P', 'X', 'XX') or null
+  function callOf(token) {
+    const words = S.situations.calls;
+    const t = stripChars(token.toLowerCase(), '.!?:()');
+    const own = words.get(t);
+    if (own === 'P' || own === 'X' || own === 'XX') return own;
+    const m = /^([1-7])\s*(.+)$/u.exec(t);
+    if (m !== null && S.situations.strains.has(words.get(m[2]))) return m[1] + words.get(m[2]);
+    return null;
+  }
+
+  // The kind of the last irregular call of a plain auction (every call by the player in turn),
+  // as kb.rules.bridge.auction_facts finds it: 'insufficient' (18C), 'inadmissible' (19: a
+  // double of a bid not the opponents' or already doubled, a redouble of no opponents' double),
+  // or null. An irregular call stays pending and the next call is its offender's replacement
+  // (an irregular replacement is reported with the call it replaced); a call after the auction
+  // ended is an error there (its seat unknown), so the run gives nothing. Sides alternate, so
+  // the dealer does not matter.
+  function auctionIrregularity(calls) {
+    let lastBid = -1; // rank of the last bid standing, -1: none
+    let bidder = -1; // seats count from the dealer; a side is the seat's parity
+    let doubling = 0; // 0, 1 doubled, 2 redoubled
+    let doubler = -1;
+    let passes = 0;
+    let turn = 0;
+    let pending = false;
+    let found = null;
+    for (const call of calls) {
+      if (turn === null) return null;
+      const who = turn;
+      const rank = call === 'P' || call === 'X' || call === 'XX' ? -1 : (Number(call[0]) - 1) * 5 + S.situations.strains.get(call.slice(1));
+      let irregular = null;
+      if (call === 'X' && !(bidder >= 0 && bidder % 2 !== who % 2 && doubling === 0)) irregular = 'inadmissible';
+      if (call === 'XX' && !(doubling === 1 && doubler % 2 !== who % 2)) irregular = 'inadmissible';
+      if (rank >= 0 && rank <= lastBid) irregular = 'insufficient';
+      if (irregular !== null) {
+        if (!pending) found = irregular; // not a replacement
+        pending = true;
+        continue;
+      }
+      pending = false;
+      passes = call === 'P' ? passes + 1 : 0;
+      if (rank >= 0) [lastBid, bidder, doubling, doubler] = [rank, who, 0, -1];
+      else if (call === 'X') [doubling, doubler] = [1, who];
+      else if (call === 'XX') doubling = 2;
+      turn = passes >= (lastBid >= 0 ? 3 : 4) ? null : (who + 1) % 4;
+    }
+    return found;
+  }
+
+  // kb/rulings/suggestions.py suggest, then kb/search/situations.py suggested: the best trees
+  // with their confidence in (0, 1]
+  function suggested(text) {
+    const t = S.situations;
+    text = Array.from(text).slice(0, Math.min(t.maxQuery, t.maxText)).join('');
+    if (!text.trim()) return [];
+    const words = suggestionStems(text);
+    const found = new Set(words);
+    const bag = new Map();
+    for (const w of words) bag.set(w, (bag.get(w) || 0) + 1);
+    const query = tfidf(bag, t.idf);
+    const { above, lower } = bidSignals(text);
+    const auction = findAuction(text);
+    const kind = auction === null ? null : auctionIrregularity(auction);
+    const weights = t.trees.map(() => []); // per tree, its trigger phrases found whole
+    for (const stem of found) {
+      for (const p of t.triggers.get(stem) || []) if (p.stems.every((x) => found.has(x))) weights[p.tree].push(p.weight);
+    }
+    const close = new Float64Array(t.trees.length); // the cosine, summed in the text's order
+    for (const [stem, w] of query) for (const [k, v] of t.vectors.get(stem) || []) close[k] += w * v;
+    const scored = [];
+    t.trees.forEach((tree, k) => {
+      const ws = weights[k].sort((x, y) => y - x);
+      let score = ws.length ? t.triggerWeight * (ws[0] + t.otherTriggers * ws.slice(1).reduce((a, b) => a + b, 0)) : 0;
+      score += t.similarityWeight * close[k];
+      if ((kind !== null && tree.kinds.includes(kind)) || (above !== null && tree.kinds.includes(above))) {
+        score += t.auctionBonus;
+      } else if (lower && tree.kinds.includes('insufficient')) {
+        score += t.bidOrderBonus;
+      }
+      if (score > 0) scored.push([score, tree]);
+    });
+    scored.sort((x, y) => y[0] - x[0] || (x[1].id < y[1].id ? -1 : 1));
+    const out = [];
+    for (const [score, tree] of scored.slice(0, t.best)) {
+      const rounded = Math.round(score * 1000) / 1000; // the score suggest() reports
+      const c = Math.min(1, Math.max(0, (rounded - t.from) / (t.full - t.from)));
+      if (c > 0) out.push([tree, c]);
+    }
+    return out;
+  }
+
+  // kb/search/situations.py cited: the Laws and paragraphs the suggested trees rule by, each
+  // with the tree's confidence times its weight in the tree, the best over trees
+  function cited(text) {
+    const laws = new Map();
+    const paragraphs = new Map();
+    for (const [tree, c] of suggested(text)) {
+      for (const [out, rows] of [[laws, tree.laws], [paragraphs, tree.paragraphs]]) {
+        for (const [provision, w] of rows) out.set(provision, Math.max(out.get(provision) || 0, c * w));
+      }
+    }
+    return [laws, paragraphs];
+  }
+
   // ---------------------------------------------------------------- ranking (kb/search/rank.py)
   function docOf(node) {
     return S.nodes.doc[node];
@@ -1046,6 +1299,7 @@
       const prior2 = unitPrior(asked ? 'asked' : definition ? 'definition' : 'plain');
       for (let u = 0; u < S.nUnits; u++) scores[u] *= prior2[u];
       this.routes(scores, routed);
+      if (W.TREE_PRIOR && !asked) this.situation(scores, ![...analyses.values()].some(isShort));
       if (mask !== null) for (let u = 0; u < S.nUnits; u++) if (!mask[u]) scores[u] = 0;
       const cand = topUnits(scores, W.TOP_UNITS);
       const raw = cand.map((u) => scores[u]);
@@ -1129,6 +1383,49 @@
           if (own >= 0) scores[own] = Math.max(scores[own], W.ROUTE_WEIGHT * r * w);
         }
       }
+    }
+
+    // kb/search/rank.py situation: the parts of a Law the suggested trees rule by that the words
+    // match gain TREE_LAW times its weight; a described situation's cited paragraphs gain
+    // TREE_WEIGHT times theirs of the best score, so they are found where their words are not
+    situation(scores, described) {
+      const [laws, paragraphs] = cited(this.q.text);
+      if (!laws.size && !paragraphs.size) return;
+      let top = 0;
+      for (const s of scores) top = Math.max(top, s);
+      if (top <= 0) return;
+      for (const [law, w] of laws) {
+        for (const [, lo, hi] of this.provisionUnits(law)) for (let u = lo; u < hi; u++) scores[u] *= 1 + W.TREE_LAW * w;
+      }
+      if (!described) return;
+      for (const [paragraph, w] of paragraphs) {
+        for (const [, , , own] of this.provisionUnits(paragraph)) if (own >= 0) scores[own] += W.TREE_WEIGHT * w * top;
+      }
+    }
+
+    // the nodes of a provision a tree cites, as [node, first unit, end unit, own unit or first
+    // unit]: by its cite in every allowed law-numbered document, else the node if allowed
+    provisionUnits(provision) {
+      let found = S.treeProvisions.get(provision);
+      if (found === undefined) {
+        const at = provision.indexOf(':');
+        const d = S.docIndex.get(provision.slice(0, at));
+        let nodes;
+        if (d !== undefined && S.docs[d].lawNumbered) {
+          const all = new Ranker(this.q, { doc: null, lang: null }).citeNodes(provision.slice(at + 1), true);
+          nodes = [...all].filter(([, w]) => w >= 1).map(([node]) => node);
+        } else {
+          nodes = S.byId.has(provision) ? [S.byId.get(provision)] : [];
+        }
+        found = nodes.map((node) => {
+          const lo = S.nodes.spanLo[node];
+          const hi = lo + S.nodes.spanLen[node];
+          const own = S.nodes.unit[node];
+          return [node, lo, hi, own < 0 && hi > lo ? lo : own];
+        });
+        S.treeProvisions.set(provision, found);
+      }
+      return this.allowed === null ? found : found.filter(([node]) => this.allowed.has(docOf(node)));
     }
 
     underRules(scores, cand) {
@@ -1579,6 +1876,8 @@
     S.headLen = new Float64Array(S.nUnits);
     S.priors = new Map();
     S.bridgeMemo = new Map();
+    S.treeProvisions = new Map();
+    S.situations = buildSituations(lemmas.situations);
     S.an = {};
     for (const [code, data] of Object.entries(lemmas.langs)) {
       const tokenizer = () => new Tokenizer(data.tokenizer, lemmas.tokenizerPatterns);
@@ -1631,6 +1930,7 @@
     },
     detectLanguages: (query) => detectLanguages(query),
     phoneticKey: (word) => phoneticKey(word),
+    suggested: (text) => suggested(clean(text)).map(([tree, c]) => [tree.id, c]),
     analyses: (query) => {
       const q = parse(query);
       const out = {};
