@@ -6,8 +6,9 @@ law or section counts a little less than its paragraphs), each language weighted
 the query its vocabulary covers, and merged with the vocabulary routes (English law and section
 titles, English and Russian TD vocabulary -> cites in every bridge document). Query intents put
 definitions first for "šta je X", drop question words, and steer to a document or game the query
-names. When the filters exclude the query's own language, its best Laws are carried over by
-Law number.
+names. Results come one per provision, a provision's second paragraph under the other Laws'
+best. When the filters exclude the query's own language, its best Laws are carried over by Law
+number.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ PROVISION_OTHERS = 2  # a provision's other matching nodes that add to its best 
 PROVISION_SHARE = 0.3  # ... and how much of theirs
 SHOWN_PER_PROVISION = 2
 SECOND_RATIO = 0.6
+# a provision's second paragraph shown scores this share of the provision: the best results of
+# other Laws (a Law and its twin in the other edition count as one) come before it unless they
+# are much weaker, so one Law does not fill the first five
+SECOND_SHARE = 0.65
 FUZZY_MIN = 5  # words shorter than this are not corrected (too many neighbours)
 TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query matches
 TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as context
@@ -545,7 +550,7 @@ class Ranker:
             out[shown[0]] = total
             for rank, node in enumerate(shown[1:SHOWN_PER_PROVISION], 1):
                 if scored[node] >= SECOND_RATIO * best:
-                    out[node] = total * (1 - 0.001 * rank)
+                    out[node] = total * SECOND_SHARE**rank
         return out
 
     def terms(

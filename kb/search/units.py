@@ -21,6 +21,7 @@ TITLED_KINDS = frozenset({"law", "section", "definition"})
 LEAD_KINDS = frozenset({"item", "subitem", "paragraph"})  # completed by a parent's lead-in
 PASSAGE_WORDS = 120  # a unit longer than this (in words) is cut into passages of about this size
 _SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+")
+_SENTENCE_ENDS = (".", "!", "?", "»", '"', "“", "”")  # a parent text ending so is complete
 
 
 @dataclass(frozen=True)
@@ -93,15 +94,16 @@ def context_titles(node: Node, nodes: Mapping[str, Node]) -> list[str]:
 
 
 def lead_in(node: Node, nodes: Mapping[str, Node]) -> str | None:
-    """The text of the parent an item completes: a parent whose own text ends with a colon or
-    introduces its items ("Kada je renons utvrđen:")."""
+    """The text of the parent an item completes: a parent whose own text introduces its items
+    ("Kada je renons utvrđen:") or breaks off mid-sentence for them to finish ("Ako je Žiri na
+    raspolaganju", "... keď bude v licitácii na rade a")."""
     if node.kind not in LEAD_KINDS or not node.parent:
         return None
     parent = nodes.get(node.parent)
     if parent is None or parent.kind in GROUP_KINDS:
         return None
     text = parent.text.strip()
-    return text if text.endswith((":", "-", "–")) else None
+    return text if text and not text.endswith(_SENTENCE_ENDS) else None
 
 
 def passages(nodes: Iterable[Node]) -> list[Passage]:

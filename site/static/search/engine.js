@@ -1534,7 +1534,7 @@
         for (const w of weights.slice(1, 1 + W.PROVISION_OTHERS)) total += W.PROVISION_SHARE * w;
         out.set(first, total);
         shown.slice(1, W.SHOWN_PER_PROVISION).forEach((node, k) => {
-          if (scored.get(node) >= W.SECOND_RATIO * best) out.set(node, total * (1 - 0.001 * (k + 1)));
+          if (scored.get(node) >= W.SECOND_RATIO * best) out.set(node, total * W.SECOND_SHARE ** (k + 1));
         });
       }
       return out;
