@@ -130,7 +130,7 @@ def weights() -> dict[str, Any]:
 
 # --- end of the adapter -------------------------------------------------------------------------
 
-FORMAT = 3
+FORMAT = 4
 STATIC = ROOT / "site" / "static" / "search"
 COPIED = ("engine.js",)
 RULE_SUPPORT = 2  # a suffix rule seen fewer times in the corpus is noise
@@ -275,6 +275,7 @@ def index_data(kb: KB, index: SearchIndex, forward: Mapping[str, Forward]) -> di
                 "game": m.game,
                 "edition": m.edition,
                 "lawNumbered": m.law_numbered,
+                "scoped": m.scoped,
             }
             for d, m in export.docs(index).items()
         ],

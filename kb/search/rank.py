@@ -74,6 +74,9 @@ UNHINTED_CODE = 0.85  # ... in a document that is not the Laws (the preferans co
 WITHIN_CITE = 0.5  # "law 16 UI": how far the words lift a node inside the cited one
 OUTSIDE_CITE = 0.5  # ... and what they find outside it, under the weakest cite match
 TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
+# a document for one setting (DocMeta.scoped: pl-screens, play behind screens) ranks its units
+# at this share unless the query names its subject (an about:/doc: intent steers to it)
+SCOPED_PRIOR = 0.5
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
@@ -290,6 +293,7 @@ class Ranker:
             index, "asked" if asked else ("definition" if definition else "plain")
         )
         self.routes(scores, routed)
+        self.scoped(scores, steer)
         if TREE_PRIOR and not asked:
             self.situation(scores, described=not any(_short(a) for a in analyses.values()))
         if mask is not None:
@@ -470,6 +474,14 @@ class Ranker:
                     capped = np.float32(min(now[k], HEADING_UNDER * best))
                     scores[units[k]] = capped
                     now[k] = float(capped)
+
+    def scoped(self, scores: np.ndarray, steer: list[str]) -> None:
+        """Damp the units of a setting's regulation the query does not name (``SCOPED_PRIOR``)."""
+        index = self.index
+        for d, meta in index.docs.items():
+            if meta.scoped and d not in steer:
+                start, end = index.unit_range(frozenset({d})) or (0, 0)
+                scores[start:end] *= SCOPED_PRIOR
 
     def finish(
         self,

@@ -39,6 +39,12 @@ class DocMeta:
         """Whether its cites are Laws of Duplicate Bridge numbers (the English route maps here)."""
         return self.game == "bridge" and self.kind in ("laws", "commentary")
 
+    @property
+    def scoped(self) -> bool:
+        """Whether it holds rules for one setting only: a regulation modifies the Laws for play
+        behind screens, so it answers a question only when the question names that setting."""
+        return self.kind == "regulation"
+
 
 @dataclass
 class Corpus:

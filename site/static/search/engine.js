@@ -20,7 +20,7 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 3; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 4; // of the data files (kb/publish/search_index.py FORMAT)
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
   const LETTER = /^\p{L}+$/u;
   const FLAG_TITLE_ONLY = 1; // kb/search/artefact.py unit flags
@@ -1299,6 +1299,7 @@
       const prior2 = unitPrior(asked ? 'asked' : definition ? 'definition' : 'plain');
       for (let u = 0; u < S.nUnits; u++) scores[u] *= prior2[u];
       this.routes(scores, routed);
+      this.scoped(scores, steer);
       if (W.TREE_PRIOR && !asked) this.situation(scores, ![...analyses.values()].some(isShort));
       if (mask !== null) for (let u = 0; u < S.nUnits; u++) if (!mask[u]) scores[u] = 0;
       const cand = topUnits(scores, W.TOP_UNITS);
@@ -1367,6 +1368,15 @@
         for (const u of S.langs[code].heading.get(t) || []) hits.set(u, (hits.get(u) || 0) + 1);
       }
       for (const [u, h] of hits) scores[u] *= 1 + (W.TITLE_WEIGHT * h) / Math.max(S.headLen[u], 1);
+    }
+
+    // a setting's regulation the query does not name ranks at SCOPED_PRIOR (rank.py scoped)
+    scoped(scores, steer) {
+      const named = new Set(steer.map((d) => S.docIndex.get(d)));
+      for (let u = 0; u < S.nUnits; u++) {
+        const d = docOf(S.unitNode[u]);
+        if (S.docs[d].scoped && !named.has(d)) scores[u] *= W.SCOPED_PRIOR;
+      }
     }
 
     routes(scores, routed) {

@@ -1,0 +1,47 @@
+"""A regulation for one setting (pl-screens: play behind screens) ranks under the Laws unless the
+query names its setting (``rank.SCOPED_PRIOR``); named, or filtered to, it leads as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.search import rank, search
+from kb.search.index import SearchIndex
+from kb.search.service import index_from_kb
+from kb.store import KB
+
+
+@pytest.fixture(scope="module")
+def index(kb: KB) -> SearchIndex:
+    return index_from_kb(kb, cached=True)
+
+
+def _docs(index: SearchIndex, query: str, **filters: str) -> list[str]:
+    return [str(r["id"]).split(":")[0] for r in search(index, query, limit=5, **filters)]
+
+
+# (a general question, the same question behind screens)
+PAIRS = [
+    ("odwołanie zapowiedzi", "odwołanie zapowiedzi przy zasłonach"),
+    ("withdrawn call", "withdrawn call behind screens"),
+]
+
+
+@pytest.mark.parametrize(("plain", "named"), PAIRS)
+def test_the_setting_named_brings_its_regulation_first(
+    index: SearchIndex, plain: str, named: str
+) -> None:
+    assert _docs(index, plain)[0] != "pl-screens"
+    assert _docs(index, named)[0] == "pl-screens"
+
+
+def test_without_the_prior_the_regulation_would_lead(
+    index: SearchIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the case above is one the prior decides, not one the words already decide
+    monkeypatch.setattr(rank, "SCOPED_PRIOR", 1.0)
+    assert _docs(index, PAIRS[0][0])[0] == "pl-screens"
+
+
+def test_a_filter_to_the_regulation_still_finds_it(index: SearchIndex) -> None:
+    assert set(_docs(index, PAIRS[0][0], doc="pl-screens")) == {"pl-screens"}
