@@ -239,7 +239,13 @@ class Ranker:
         for code, a in analyses.items():
             if code in index.routes:
                 self.route(
-                    code, a.lemmas + a.expansions, None, a, routed, has_docs=code in index.doc_langs
+                    code,
+                    a.lemmas + a.expansions,
+                    None,
+                    a,
+                    routed,
+                    has_docs=code in index.doc_langs,
+                    typos=code in index.doc_langs or code == primary,
                 )
             if a.english:
                 en = index.analyzers["en"]
@@ -656,11 +662,15 @@ class Ranker:
         out: dict[str, float],
         *,
         has_docs: bool = False,
+        typos: bool = False,
     ) -> None:
         """Add cites reached through a vocabulary route (law titles, TD vocabulary) to ``out``.
 
         ``cover`` is that of the query's own language when it was routed through synonyms
-        (``en:`` values); otherwise the share of content words the route knows.
+        (``en:`` values); otherwise the share of content words the route knows. ``typos``: a
+        word the route lacks may be a typo of one it knows (in a language with documents of
+        its own, or the query's likeliest language; English is every Latin query's guess, so
+        its words are not corrected otherwise).
         """
         if not terms:
             return
@@ -678,10 +688,8 @@ class Ranker:
             for t in content:
                 if t.lemma in known or t.folded in a.synonym_words:
                     hits += 1
-                elif has_docs:
+                elif typos:
                     # a typo of a route word ("опаздание"): its neighbours, a less certain cover
-                    # (in a language with documents of its own; English words are every query's
-                    # guess)
                     found = sorted(rt.fuzzy(t.lemma) | rt.fuzzy(t.folded))[:3]
                     hits += FUZZY_COVER if found else 0.0
                     near.extend(found)

@@ -1272,8 +1272,8 @@
         within = lo < hi ? [lo, hi] : [0, 0];
       }
       for (const [code, a] of analyses) {
-        if (S.routes[code]) this.route(code, a.lemmas.concat(a.expansions), null, a, routed, code in S.langs);
-        if (a.english.length) this.route('en', [].concat(...a.english), prior.get(code), a, routed, false);
+        if (S.routes[code]) this.route(code, a.lemmas.concat(a.expansions), null, a, routed, code in S.langs, code in S.langs || code === primary);
+        if (a.english.length) this.route('en', [].concat(...a.english), prior.get(code), a, routed, false, false);
       }
       const scores = new Float64Array(S.nUnits);
       const zs = new Map();
@@ -1636,7 +1636,8 @@
       return L.lemma.df(lemma) > W.COMMON_SHARE * L.n;
     }
 
-    route(code, terms, cover, a, out, hasDocs) {
+    // typos: a word the route lacks may be a typo of one it knows (rank.py route)
+    route(code, terms, cover, a, out, hasDocs, typos) {
       if (!terms.length) return;
       const R = S.routes[code];
       let content = a.content;
@@ -1650,7 +1651,7 @@
         for (const t of content) {
           if (R.vocab.has(t.lemma) || a.synonymWords.has(t.folded)) {
             hits += 1;
-          } else if (hasDocs) {
+          } else if (typos) {
             const found = [...new Set([...R.near.find(t.lemma, W.ROUTE_FUZZY_MIN), ...R.near.find(t.folded, W.ROUTE_FUZZY_MIN)])]
               .sort()
               .slice(0, 3);
