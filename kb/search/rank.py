@@ -75,6 +75,7 @@ TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
 # a document for one setting (DocMeta.scoped: pl-screens, play behind screens) ranks its units
 # at this share unless the query names its subject (an about:/doc: intent steers to it)
 SCOPED_PRIOR = 0.5
+BARE_NUMBER_WEIGHT = 0.3
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
@@ -586,10 +587,12 @@ class Ranker:
                 if tid is not None:
                     out.append(("lemma", tid, EXPANSION_WEIGHT * prior[lang]))
             for c in a.cites:
+                # a bare number among several words is a count ("9 tricks"), not a citation
+                bare = BARE_NUMBER_WEIGHT if c.isdigit() and len(positions) > 2 else 1.0
                 for fld, v in (("lemma", vocab), ("exact", exact_vocab)):
                     tid = v.get(f"{code} {c}")
                     if tid is not None:
-                        out.append((fld, tid, (1.0 if fld == "lemma" else EXACT_WEIGHT)))
+                        out.append((fld, tid, bare * (1.0 if fld == "lemma" else EXACT_WEIGHT)))
         cites = next((a.cites for a in analyses.values() if a.cites), [])
         if cites:
             found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]

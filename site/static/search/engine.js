@@ -1601,8 +1601,10 @@
         if (space(lang) !== space(code)) continue;
         for (const x of a.expansions) if (L.lemma.has(x)) out.push(['lemma', x, W.EXPANSION_WEIGHT * prior.get(lang)]);
         for (const c of a.cites) {
-          if (L.lemma.has(c)) out.push(['lemma', c, 1.0]);
-          if (L.exact.has(c)) out.push(['exact', c, W.EXACT_WEIGHT]);
+          // a bare number among several words is a count, not a citation (rank.py terms)
+          const bare = /^\d+$/.test(c) && positions.length > 2 ? W.BARE_NUMBER_WEIGHT : 1.0;
+          if (L.lemma.has(c)) out.push(['lemma', c, bare]);
+          if (L.exact.has(c)) out.push(['exact', c, bare * W.EXACT_WEIGHT]);
         }
       }
       let cites = [];
