@@ -77,6 +77,7 @@ TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
 # a document for one setting (DocMeta.scoped: pl-screens, play behind screens) ranks its units
 # at this share unless the query names its subject (an about:/doc: intent steers to it)
 SCOPED_PRIOR = 0.5
+BARE_NUMBER_WEIGHT = 0.3
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
@@ -254,7 +255,13 @@ class Ranker:
         for code, a in analyses.items():
             if code in index.routes:
                 self.route(
-                    code, a.lemmas + a.expansions, None, a, routed, has_docs=code in index.doc_langs
+                    code,
+                    a.lemmas + a.expansions,
+                    None,
+                    a,
+                    routed,
+                    has_docs=code in index.doc_langs,
+                    typos=code in index.doc_langs or code == primary,
                 )
             if a.english:
                 en = index.analyzers["en"]
@@ -625,10 +632,12 @@ class Ranker:
                 if tid is not None:
                     out.append(("lemma", tid, EXPANSION_WEIGHT * prior[lang]))
             for c in a.cites:
+                # a bare number among several words is a count ("9 tricks"), not a citation
+                bare = BARE_NUMBER_WEIGHT if c.isdigit() and len(positions) > 2 else 1.0
                 for fld, v in (("lemma", vocab), ("exact", exact_vocab)):
                     tid = v.get(f"{code} {c}")
                     if tid is not None:
-                        out.append((fld, tid, (1.0 if fld == "lemma" else EXACT_WEIGHT)))
+                        out.append((fld, tid, bare * (1.0 if fld == "lemma" else EXACT_WEIGHT)))
         cites = next((a.cites for a in analyses.values() if a.cites), [])
         if cites:
             found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]
@@ -722,11 +731,15 @@ class Ranker:
         out: dict[str, float],
         *,
         has_docs: bool = False,
+        typos: bool = False,
     ) -> None:
         """Add cites reached through a vocabulary route (law titles, TD vocabulary) to ``out``.
 
         ``cover`` is that of the query's own language when it was routed through synonyms
-        (``en:`` values); otherwise the share of content words the route knows.
+        (``en:`` values); otherwise the share of content words the route knows. ``typos``: a
+        word the route lacks may be a typo of one it knows (in a language with documents of
+        its own, or the query's likeliest language; English is every Latin query's guess, so
+        its words are not corrected otherwise).
         """
         if not terms:
             return
@@ -744,10 +757,8 @@ class Ranker:
             for t in content:
                 if t.lemma in known or t.folded in a.synonym_words:
                     hits += 1
-                elif has_docs:
+                elif typos:
                     # a typo of a route word ("опаздание"): its neighbours, a less certain cover
-                    # (in a language with documents of its own; English words are every query's
-                    # guess)
                     found = sorted(rt.fuzzy(t.lemma) | rt.fuzzy(t.folded))[:3]
                     hits += FUZZY_COVER if found else 0.0
                     near.extend(found)

@@ -1272,8 +1272,8 @@
         within = lo < hi ? [lo, hi] : [0, 0];
       }
       for (const [code, a] of analyses) {
-        if (S.routes[code]) this.route(code, a.lemmas.concat(a.expansions), null, a, routed, code in S.langs);
-        if (a.english.length) this.route('en', [].concat(...a.english), prior.get(code), a, routed, false);
+        if (S.routes[code]) this.route(code, a.lemmas.concat(a.expansions), null, a, routed, code in S.langs, code in S.langs || code === primary);
+        if (a.english.length) this.route('en', [].concat(...a.english), prior.get(code), a, routed, false, false);
       }
       const scores = new Float64Array(S.nUnits);
       const zs = new Map();
@@ -1601,8 +1601,10 @@
         if (space(lang) !== space(code)) continue;
         for (const x of a.expansions) if (L.lemma.has(x)) out.push(['lemma', x, W.EXPANSION_WEIGHT * prior.get(lang)]);
         for (const c of a.cites) {
-          if (L.lemma.has(c)) out.push(['lemma', c, 1.0]);
-          if (L.exact.has(c)) out.push(['exact', c, W.EXACT_WEIGHT]);
+          // a bare number among several words is a count, not a citation (rank.py terms)
+          const bare = /^\d+$/.test(c) && positions.length > 2 ? W.BARE_NUMBER_WEIGHT : 1.0;
+          if (L.lemma.has(c)) out.push(['lemma', c, bare]);
+          if (L.exact.has(c)) out.push(['exact', c, bare * W.EXACT_WEIGHT]);
         }
       }
       let cites = [];
@@ -1636,7 +1638,8 @@
       return L.lemma.df(lemma) > W.COMMON_SHARE * L.n;
     }
 
-    route(code, terms, cover, a, out, hasDocs) {
+    // typos: a word the route lacks may be a typo of one it knows (rank.py route)
+    route(code, terms, cover, a, out, hasDocs, typos) {
       if (!terms.length) return;
       const R = S.routes[code];
       let content = a.content;
@@ -1650,7 +1653,7 @@
         for (const t of content) {
           if (R.vocab.has(t.lemma) || a.synonymWords.has(t.folded)) {
             hits += 1;
-          } else if (hasDocs) {
+          } else if (typos) {
             const found = [...new Set([...R.near.find(t.lemma, W.ROUTE_FUZZY_MIN), ...R.near.find(t.folded, W.ROUTE_FUZZY_MIN)])]
               .sort()
               .slice(0, 3);
