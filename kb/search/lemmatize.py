@@ -79,11 +79,21 @@ def extract_table(code: str, lemmas: Iterable[str], words: Iterable[str]) -> dic
         return {}
     full = Lemmatizer(code)
     wanted = set(lemmas)
-    table: dict[str, str] = {}
+    candidates: dict[str, set[str]] = {}
     for form, raw in module.forms(wanted, fold):
         lemma = fold(raw.lower().replace("ё", "е"))
         if lemma in wanted:
-            table[full.prep(form)] = lemma
+            candidates.setdefault(full.prep(form), set()).add(lemma)
+    table: dict[str, str] = {}
+    for form, found in candidates.items():
+        # a form of two indexed lemmas (открытую: открыть, открытый) reads as the full
+        # lemmatizer reads it, else the first in order: never as the set's order has it, which
+        # changes with the hash seed and made two builds of one corpus rank apart
+        if len(found) == 1:
+            table[form] = next(iter(found))
+        else:
+            own = full(form)
+            table[form] = own if own in found else min(found)
     for word in words:
         table[word] = full(word)
     table.update((form, lemma) for form, lemma in full.overrides.items())
