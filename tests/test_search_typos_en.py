@@ -25,6 +25,7 @@ def _first_law(index: SearchIndex, query: str) -> str:
 TYPOS = [
     ("the director wants to disqualifiy him", "the director wants to disqualify him"),
     ("can the director suspned a player", "can the director suspend a player"),
+    ("disqualifiy", "disqualify"),  # one word no language knows: every language is as likely
 ]
 
 

@@ -261,7 +261,7 @@ class Ranker:
                     a,
                     routed,
                     has_docs=code in index.doc_langs,
-                    typos=code in index.doc_langs or code == primary,
+                    typos=code in index.doc_langs or prior.get(code, 0.0) >= 1.0,
                 )
             if a.english:
                 en = index.analyzers["en"]
@@ -738,8 +738,8 @@ class Ranker:
         ``cover`` is that of the query's own language when it was routed through synonyms
         (``en:`` values); otherwise the share of content words the route knows. ``typos``: a
         word the route lacks may be a typo of one it knows (in a language with documents of
-        its own, or the query's likeliest language; English is every Latin query's guess, so
-        its words are not corrected otherwise).
+        its own, or one of the query's likeliest languages; English is every Latin query's
+        guess, so its words are not corrected otherwise).
         """
         if not terms:
             return
