@@ -77,7 +77,7 @@ TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
 # a document for one setting (DocMeta.scoped: pl-screens, play behind screens) ranks its units
 # at this share unless the query names its subject (an about:/doc: intent steers to it)
 SCOPED_PRIOR = 0.5
-BARE_NUMBER_WEIGHT = 0.3
+BARE_NUMBER_WEIGHT = 0.3  # a bare number among several words: a count ("9 tricks"), not a cite
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
