@@ -21,7 +21,7 @@ from typing import Any
 
 from kb.ask import TOKEN, call_words
 from kb.rulings import suggestions as sg
-from kb.rulings.catalogue import LANGUAGES, Tree, trees
+from kb.rulings.catalogue import Tree, trees
 
 
 @dataclass(frozen=True)
@@ -35,19 +35,10 @@ class TreeStems:
 
 
 def tree_stems(t: Tree) -> TreeStems:
-    """A tree's trigger phrases as stem sets, and the bag of its words' stems (triggers,
-    examples, title and situation in every language), as ``kb.rulings.suggest`` reads them."""
-    block = t.data["suggest"]
-    phrases: list[frozenset[str]] = []
-    bag: Counter[str] = Counter()
-    for lang in LANGUAGES:
-        for phrase in block["triggers"][lang]:
-            found = frozenset(sg.stems(phrase))
-            phrases += [found] if found else []
-            bag.update(found)
-        for text in (*block["examples"][lang], t.data["title"][lang], t.data["situation"][lang]):
-            bag.update(sg.stems(text))
-    return TreeStems(t.id, tuple(phrases), bag, tuple(block.get("irregularity", [])))
+    """A tree as ``kb.rulings.suggest`` reads it (``suggestions.tree_words``), with the
+    irregularities it rules on."""
+    triggers, bag = sg.tree_words(t)
+    return TreeStems(t.id, triggers, bag, tuple(t.data["suggest"].get("irregularity", [])))
 
 
 def suggestion_data() -> tuple[list[TreeStems], dict[str, Any]]:
@@ -57,7 +48,7 @@ def suggestion_data() -> tuple[list[TreeStems], dict[str, Any]]:
     vocabulary = {s for t in found for s in t.bag}
     return found, {
         # a stop word matters only where, kept, its stem would be one some tree uses
-        "stop": sorted(w for w in sg.stop_words() if _stem(w) in vocabulary),
+        "stop": sorted(w for w in sg.stop_words() if sg.stem(w) in vocabulary),
         "calls": dict(sorted(call_words().items())),
         "token": TOKEN.pattern,
         "strains": sg._STRAINS,
@@ -74,8 +65,3 @@ def suggestion_data() -> tuple[list[TreeStems], dict[str, Any]]:
         "auctionBonus": sg.AUCTION_BONUS,  # also what a bid above seven gives its tree
         "bidOrderBonus": sg.BID_ORDER_BONUS,
     }
-
-
-def _stem(word: str) -> str:
-    """A folded word's stem, as ``kb.rulings.suggestions.stems`` cuts it."""
-    return (word.rstrip(sg._VOWELS) or word)[: sg.STEM]

@@ -85,15 +85,37 @@ def stems(text: str) -> list[str]:
     return out
 
 
+def stem(word: str) -> str:
+    """A folded word's stem: an inflection's vowel ending off first (права/право, zmena/zmenu
+    meet), then the first ``STEM`` letters."""
+    return (word.rstrip(_VOWELS) or word)[:STEM]
+
+
 @lru_cache(maxsize=100_000)
 def _piece_stems(piece: str) -> tuple[str, ...]:
     """The stems of a text without white space (questions repeat their words)."""
-    out = []
-    for word in WORD.findall(fold(piece)):
-        if word not in stop_words() and not word.isdigit():
-            # an inflection's vowel ending off first: права/право, zmena/zmenu meet
-            out.append((word.rstrip(_VOWELS) or word)[:STEM])
-    return tuple(out)
+    return tuple(
+        stem(word)
+        for word in WORD.findall(fold(piece))
+        if word not in stop_words() and not word.isdigit()
+    )
+
+
+def tree_words(t: Tree) -> tuple[tuple[frozenset[str], ...], Counter[str]]:
+    """A tree's trigger phrases as stem sets, and the bag of its words' stems (each trigger's
+    stems once, then its examples, title and situation, in every language)."""
+    block = t.data["suggest"]
+    phrases: list[frozenset[str]] = []
+    bag: Counter[str] = Counter()
+    for lang in LANGUAGES:
+        for phrase in block["triggers"][lang]:
+            found = frozenset(stems(phrase))
+            if found:
+                phrases.append(found)
+            bag.update(found)
+        for text in (*block["examples"][lang], t.data["title"][lang], t.data["situation"][lang]):
+            bag.update(stems(text))
+    return tuple(phrases), bag
 
 
 @dataclass(frozen=True)
@@ -159,24 +181,12 @@ _SAVED: list[Scoring] = []  # scoring data read from a saved file (``use_scoring
 def _profiles() -> tuple[dict[str, _Profile], dict[str, float]]:
     """Every tree's trigger stem sets and tf-idf vector, and the idf of every stem."""
     bags: dict[str, Counter[str]] = {}
-    phrases: dict[str, list[frozenset[str]]] = {}
+    phrases: dict[str, tuple[frozenset[str], ...]] = {}
     for tree_id, t in trees().items():
-        words: list[str] = []
-        block = t.data["suggest"]
-        phrases[tree_id] = []
-        for lang in LANGUAGES:
-            for phrase in block["triggers"][lang]:
-                s = frozenset(stems(phrase))
-                if s:
-                    phrases[tree_id].append(s)
-                words += list(s)
-            for example in block["examples"][lang]:
-                words += stems(example)
-            words += stems(t.data["title"][lang]) + stems(t.data["situation"][lang])
-        bags[tree_id] = Counter(words)
+        phrases[tree_id], bags[tree_id] = tree_words(t)
     n = len(bags)
-    df = Counter(stem for bag in bags.values() for stem in bag)
-    idf = {stem: math.log(1 + n / count) for stem, count in df.items()}
+    df = Counter(s for bag in bags.values() for s in bag)
+    idf = {s: math.log(1 + n / count) for s, count in df.items()}
     profiles = {
         tree_id: _Profile(tuple(phrases[tree_id]), _normalise(bag, idf))
         for tree_id, bag in bags.items()
@@ -206,8 +216,8 @@ def _built() -> Scoring:
         for phrase in p.triggers:
             weight = sum(idf.get(s, 0.0) for s in phrase)
             triggers.setdefault(min(phrase), []).append(_Trigger(tree_id, phrase, weight))
-        for stem, w in p.vector.items():
-            vectors.setdefault(stem, []).append((tree_id, w))
+        for s, w in p.vector.items():
+            vectors.setdefault(s, []).append((tree_id, w))
     kinds = {
         tree_id: tuple(trees()[tree_id].data["suggest"].get("irregularity", []))
         for tree_id in profiles
@@ -230,8 +240,8 @@ def _trigger_scores(found: set[str], inverted: Scoring) -> dict[str, float]:
     """Per tree with a trigger phrase found whole in the question: the best phrase's weight in
     full and the others' at ``OTHER_TRIGGERS``."""
     weights: dict[str, list[float]] = {}
-    for stem in found:
-        for trigger in inverted.triggers.get(stem, ()):
+    for s in found:
+        for trigger in inverted.triggers.get(s, ()):
             if trigger.stems <= found:
                 weights.setdefault(trigger.tree, []).append(trigger.weight)
     out = {}
@@ -245,8 +255,8 @@ def _similarities(query: dict[str, float], inverted: Scoring) -> dict[str, float
     """Per tree sharing a stem with the question, the cosine of their tf-idf vectors (summed
     in the question's stem order)."""
     out: dict[str, float] = {}
-    for stem, w in query.items():
-        for tree_id, v in inverted.vectors.get(stem, ()):
+    for s, w in query.items():
+        for tree_id, v in inverted.vectors.get(s, ()):
             out[tree_id] = out.get(tree_id, 0) + w * v
     return out
 
