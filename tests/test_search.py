@@ -130,6 +130,14 @@ QUERIES = [
     ("дисквалификацыя", "sk-2017:91"),
     # Polish words for the Laws (no Polish text of them) through the English route
     ("wynik ważony", "sk-2017:12C1(c)"),
+    # a Polish director's own words for a situation, through the Polish route onto the Laws
+    ("obrońca nie dołożył do koloru", "sk-2017:61"),
+    ("zawahanie partnera przed pasem", "sk-2017:16B"),
+    ("cofnięcie zagranej karty", "sk-2017:47"),
+    ("zagrał dwie karty naraz", "sk-2017:58B"),
+    ("rozdanie przepasowane", "sk-2017:22"),
+    ("dyskwalifikacja za oszustwo", "sk-2017:73B2"),
+    ("nie policzył kart przed licytacją", "sk-2017:90B7"),
     # a word naming the game or the document steers there from any language
     ("preferans penalty card", "hr-pref-2014:51"),
     ("hra za zástenami zmena tempa", "pl-screens:4"),
