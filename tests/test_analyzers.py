@@ -202,8 +202,8 @@ def test_td_vocabulary_cites_are_law_cites(code: str) -> None:
             assert parse_cite(c)  # raises on a cite no node ID could have
 
 
-def test_routes_exist_for_english_and_russian() -> None:
-    assert {"en", "ru"} <= set(route.languages())
+def test_routes_exist_for_english_russian_and_slovak() -> None:
+    assert {"en", "ru", "sk"} <= set(route.languages())
 
 
 def test_section_titles_are_sections_of_titled_laws() -> None:
