@@ -202,8 +202,8 @@ def test_td_vocabulary_cites_are_law_cites(code: str) -> None:
             assert parse_cite(c)  # raises on a cite no node ID could have
 
 
-def test_routes_exist_for_english_russian_and_polish() -> None:
-    assert {"en", "ru", "pl"} <= set(route.languages())
+def test_routes_exist_for_english_russian_slovak_and_polish() -> None:
+    assert {"en", "ru", "sk", "pl"} <= set(route.languages())
 
 
 def test_section_titles_are_sections_of_titled_laws() -> None:

@@ -63,6 +63,14 @@ QUERIES = [
     ("nárokovanie zdvihov", "sk-2017:68"),
     ("divák pri stole", "sk-2017:76"),
     ("porovnatelna hlaska", "sk-2017:23"),
+    # Slovak table words through the Slovak route (kb/lang/sk/td_vocabulary.tsv)
+    ("hráč prišiel neskoro", "sk-2017:90B1"),
+    ("konvenčka", "sk-2017:40B"),
+    ("podvádzanie", "sk-2017:73B2"),
+    ("premýšľal dlho pred kontrou", "sk-2017:73D"),
+    ("hrubé správanie k súperovi", "sk-2017:74A"),
+    ("štyri pasy", "sk-2017:22"),
+    ("prevod zdvihov po revoku", "sk-2017:64A"),
     # Polish (screens regulation)
     ("alert za zasłoną", "pl-screens:3"),
     ("zmiana tempa za zasłoną", "pl-screens:4"),

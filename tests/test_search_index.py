@@ -23,7 +23,7 @@ from test_site_scoring_js import node_binary
 
 from kb import evaluate as ev
 from kb.corpus import ROOT
-from kb.publish.search_index import write_search_index
+from kb.publish.search_index import front_code, write_search_index
 from kb.script import sr_to_latin
 from kb.search import search
 from kb.search.cite import parse_query, split_query
@@ -548,3 +548,25 @@ def test_any_description_suggests_the_servers_trees(
     want = suggested(clean(text))
     assert [t for t, _ in got] == [t for t, _ in want], text
     assert all(abs(a - b) <= 1e-9 for (_, a), (_, b) in zip(got, want, strict=True)), text
+
+
+@given(
+    st.text(st.characters(codec="utf-16", exclude_characters=" "), max_size=12),
+    st.lists(st.text(st.characters(codec="utf-16", exclude_characters=" "), min_size=1)),
+)
+def test_front_code_gives_back_every_form(first: str, forms: list[str]) -> None:
+    """The lemma tables' front coding, read back as engine.js reads it, gives the forms."""
+    forms = sorted(f for f in forms if all(ord(c) <= 0xFFFF for c in f))
+    first = "".join(c for c in first if ord(c) <= 0xFFFF)
+    digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    got, prev = [], first
+    for coded in front_code(first, forms).split(" ") if forms else []:
+        prev = prev[: digits.index(coded[0])] + coded[1:]
+        got.append(prev)
+    assert got == forms
+
+
+@pytest.mark.parametrize("form", ["a b", "\U0001f600"])
+def test_front_code_refuses_what_javascript_would_cut_otherwise(form: str) -> None:
+    with pytest.raises(ValueError, match="U\\+FFFF"):
+        front_code("x", [form])

@@ -20,7 +20,9 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 4; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 5; // of the data files (kb/publish/search_index.py FORMAT)
+  // a lemma table's shared-prefix lengths (kb/publish/search_index.py _PREFIX_DIGITS)
+  const PREFIX_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
   const LETTER = /^\p{L}+$/u;
   const FLAG_TITLE_ONLY = 1; // kb/search/artefact.py unit flags
@@ -311,7 +313,12 @@
       this.tokenizer = null;
       this.table = new Map();
       for (const [lemma, forms] of Object.entries(data.table)) {
-        for (const form of forms.split(' ')) this.table.set(form, lemma);
+        // front-coded (kb/publish/search_index.py front_code): a shared prefix's length, the rest
+        let prev = lemma;
+        for (const coded of forms.split(' ')) {
+          prev = prev.slice(0, PREFIX_DIGITS.indexOf(coded[0])) + coded.slice(1);
+          this.table.set(prev, lemma);
+        }
       }
       this.corpus = new Map(); // the documents' exact forms -> lemma (set in init)
       this.surface = new Map(); // the documents' folded forms -> lemmas (set in init)
