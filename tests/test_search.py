@@ -140,7 +140,7 @@ QUERIES = [
     ("wynik ważony", "sk-2017:12C1(c)"),
     # a Polish director's own words for a situation, through the Polish route onto the Laws
     ("obrońca nie dołożył do koloru", "sk-2017:61"),
-    ("zawahanie partnera przed pasem", "sk-2017:16B"),
+    ("partner długo myślał przed pasem", "sk-2017:16B"),
     ("cofnięcie zagranej karty", "sk-2017:47"),
     ("zagrał dwie karty naraz", "sk-2017:58B"),
     ("rozdanie przepasowane", "sk-2017:22"),
