@@ -45,3 +45,30 @@ def test_without_the_prior_the_regulation_would_lead(
 
 def test_a_filter_to_the_regulation_still_finds_it(index: SearchIndex) -> None:
     assert set(_docs(index, PAIRS[0][0], doc="pl-screens")) == {"pl-screens"}
+
+
+# (a Polish query naming screens, how many of its first results the regulation holds)
+NAMED_SCREENS = [
+    ("dziadek za zasłoną", 3),
+    ("zmiana tempa przy zasłonach", 5),
+    ("namysł przy grze z zasłonami", 5),
+]
+
+
+@pytest.mark.parametrize(("query", "first"), NAMED_SCREENS)
+def test_a_query_naming_screens_gets_no_route_to_the_laws(
+    index: SearchIndex, query: str, first: int
+) -> None:
+    # the Polish route reaches the Laws; a query that names the screens regulation asks about it
+    assert _docs(index, query)[:first] == ["pl-screens"] * first
+
+
+@pytest.mark.parametrize(
+    ("code", "weight"), [("pl", rank.OTHER_DOCS_ROUTE), ("sk", 1.0), ("ru", 1.0), ("en", 1.0)]
+)
+def test_a_route_counts_less_for_a_language_whose_documents_are_not_the_laws(
+    index: SearchIndex, code: str, weight: float
+) -> None:
+    # Polish has only the screens regulation: a Polish question is about it as often as about
+    # the Laws; Slovak has the Laws, Russian a commentary on them, English no document
+    assert rank.route_weight(index, code) == weight

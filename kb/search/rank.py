@@ -77,6 +77,10 @@ TOP_PER_LANGUAGE = 100  # candidates kept per language before merging
 # a document for one setting (DocMeta.scoped: pl-screens, play behind screens) ranks its units
 # at this share unless the query names its subject (an about:/doc: intent steers to it)
 SCOPED_PRIOR = 0.5
+# a route reaches the Laws of Duplicate Bridge; a query language whose own documents are all of
+# another kind (Polish: the screens regulation) is asked about those as often as about the Laws,
+# so its route counts at this share (and no route counts when the query names such a document)
+OTHER_DOCS_ROUTE = 0.4
 BARE_NUMBER_WEIGHT = 0.3  # a bare number among several words: a count ("9 tricks"), not a cite
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
@@ -120,6 +124,13 @@ class Ranked:
 
     scores: dict[int, float]
     marks: dict[int, Marks]  # node -> the terms to mark in its snippet
+
+
+def route_weight(index: SearchIndex, code: str) -> float:
+    """How much a language's own route counts: ``OTHER_DOCS_ROUTE`` when the language has
+    documents and none of them is law-numbered (the route's cites are not theirs), else 1."""
+    own = [m for m in index.docs.values() if m.lang == code]
+    return OTHER_DOCS_ROUTE if own and not any(m.law_numbered for m in own) else 1.0
 
 
 class Ranker:
@@ -262,6 +273,7 @@ class Ranker:
                     routed,
                     has_docs=code in index.doc_langs,
                     typos=code in index.doc_langs or prior.get(code, 0.0) >= 1.0,
+                    weight=route_weight(index, code),
                 )
             if a.english:
                 en = index.analyzers["en"]
@@ -299,7 +311,8 @@ class Ranker:
         scores *= _unit_prior(
             index, "asked" if asked else ("definition" if definition else "plain")
         )
-        self.routes(scores, routed)
+        if not steer or any(index.docs[d].law_numbered for d in steer):
+            self.routes(scores, routed)  # not for a query naming a document routes do not reach
         self.scoped(scores, steer)
         if TREE_PRIOR and not asked:
             self.situation(scores, described=not any(_short(a) for a in analyses.values()))
@@ -732,11 +745,13 @@ class Ranker:
         *,
         has_docs: bool = False,
         typos: bool = False,
+        weight: float = 1.0,
     ) -> None:
         """Add cites reached through a vocabulary route (law titles, TD vocabulary) to ``out``.
 
         ``cover`` is that of the query's own language when it was routed through synonyms
-        (``en:`` values); otherwise the share of content words the route knows. ``typos``: a
+        (``en:`` values); otherwise the share of content words the route knows; ``weight``
+        scales what it adds (``route_weight``). ``typos``: a
         word the route lacks may be a typo of one it knows (in a language with documents of
         its own, or one of the query's likeliest languages; English is every Latin query's
         guess, so its words are not corrected otherwise).
@@ -767,7 +782,7 @@ class Ranker:
                 return
             terms = terms + near
         for c, s in rt.cites(terms).items():
-            out[c] = max(out.get(c, 0.0), s * cover * cover)
+            out[c] = max(out.get(c, 0.0), s * cover * cover * weight)
 
     def common(self, code: str, lemma: str) -> bool:
         """Whether ``lemma`` is an everyday word of the language's documents (игрок, сделать):

@@ -854,6 +854,13 @@
     return { entries, field, vocab, near: new Near(vocab, W.ROUTE_FUZZY_MIN, (w) => vocab.has(w), true) };
   }
 
+  // kb/search/rank.py route_weight: a language whose documents are all of another kind than the
+  // Laws its route reaches (Polish: the screens regulation) has its route count OTHER_DOCS_ROUTE
+  function routeWeight(code) {
+    const own = S.docs.filter((d) => d.lang === code);
+    return own.length && !own.some((d) => d.lawNumbered) ? W.OTHER_DOCS_ROUTE : 1;
+  }
+
   function routeCites(code, terms) {
     const R = S.routes[code];
     const scores = new Float64Array(R.entries.length);
@@ -1279,7 +1286,7 @@
         within = lo < hi ? [lo, hi] : [0, 0];
       }
       for (const [code, a] of analyses) {
-        if (S.routes[code]) this.route(code, a.lemmas.concat(a.expansions), null, a, routed, code in S.langs, code in S.langs || (prior.get(code) || 0) >= 1.0);
+        if (S.routes[code]) this.route(code, a.lemmas.concat(a.expansions), null, a, routed, code in S.langs, code in S.langs || (prior.get(code) || 0) >= 1.0, routeWeight(code));
         if (a.english.length) this.route('en', [].concat(...a.english), prior.get(code), a, routed, false, false);
       }
       const scores = new Float64Array(S.nUnits);
@@ -1305,7 +1312,8 @@
       const asked = definition && [...analyses.values()].some(isShort);
       const prior2 = unitPrior(asked ? 'asked' : definition ? 'definition' : 'plain');
       for (let u = 0; u < S.nUnits; u++) scores[u] *= prior2[u];
-      this.routes(scores, routed);
+      // not for a query naming a document the routes do not reach (rank.py words)
+      if (!steer.length || steer.some((d) => S.docs[S.docIndex.get(d)].lawNumbered)) this.routes(scores, routed);
       this.scoped(scores, steer);
       if (W.TREE_PRIOR && !asked) this.situation(scores, ![...analyses.values()].some(isShort));
       if (mask !== null) for (let u = 0; u < S.nUnits; u++) if (!mask[u]) scores[u] = 0;
@@ -1646,7 +1654,7 @@
     }
 
     // typos: a word the route lacks may be a typo of one it knows (rank.py route)
-    route(code, terms, cover, a, out, hasDocs, typos) {
+    route(code, terms, cover, a, out, hasDocs, typos, weight = 1) {
       if (!terms.length) return;
       const R = S.routes[code];
       let content = a.content;
@@ -1672,7 +1680,7 @@
         if (content.length && cover <= 0) return;
         terms = terms.concat(near);
       }
-      for (const [c, s] of routeCites(code, terms)) out.set(c, Math.max(out.get(c) || 0, s * cover * cover));
+      for (const [c, s] of routeCites(code, terms)) out.set(c, Math.max(out.get(c) || 0, s * cover * cover * weight));
     }
 
     within(cite, hits, found) {
