@@ -136,6 +136,13 @@ QUERIES = [
     ("игрок сделал атаку вне очереди", "sk-2017:54"),
     ("опаздание", "sr-2007:90B1"),
     ("дисквалификацыя", "sk-2017:91"),
+    # a Russian player's own words for what happened (verbs, slang), through the Russian route
+    ("партнёр долго танковал перед контрой", "sr-2007:16B"),
+    ("соперник нахамил моему партнёру", "sr-2007:74A"),
+    ("судью позвали слишком поздно", "sk-2017:11"),
+    ("партнёр забыл нашу систему", "sk-2017:75"),
+    ("защитник жульничал", "sk-2017:73B2"),
+    ("оговорился и сказал не ту заявку", "sr-2007:25A"),
     # Polish words for the Laws (no Polish text of them) through the English route
     ("wynik ważony", "sk-2017:12C1(c)"),
     # a Polish director's own words for a situation, through the Polish route onto the Laws
