@@ -25,6 +25,7 @@ from kb.search.langdata import LANG_DIR, LANGS, LangDataError, read_pairs
 VOCABULARY = "td_vocabulary.tsv"
 FUZZY_MIN = 5  # shorter words are not corrected (too many neighbours)
 SECTION_EDGE = 1.02  # how far a singled-out section ranks above its law
+NEAR_CACHE = 50_000  # query words whose route neighbours are remembered
 _SECTION_CITE = re.compile(r"^(\d{1,2})([A-H])$")
 
 
@@ -128,19 +129,25 @@ class Route:
                     deletes.setdefault(word[:i] + word[i + 1 :], set()).add(word)
         self._deletes = {k: frozenset(v) for k, v in deletes.items()}
         self.own_words = self._own_words(analyzer)
+        self._near: dict[str, frozenset[str]] = {}
 
     def fuzzy(self, word: str) -> set[str]:
         """Route words at edit distance 1 from ``word`` ("опаздание" -> опоздание)."""
         if len(word) < FUZZY_MIN:
             return set()
-        found = set(self._deletes.get(word, ()))
-        for i in range(len(word)):
-            shorter = word[:i] + word[i + 1 :]
-            found |= self._deletes.get(shorter, frozenset())
-            if shorter in self.vocabulary:
-                found.add(shorter)
-        found.discard(word)
-        return found
+        hit = self._near.get(word)
+        if hit is None:
+            found = set(self._deletes.get(word, ()))
+            for i in range(len(word)):
+                shorter = word[:i] + word[i + 1 :]
+                found |= self._deletes.get(shorter, frozenset())
+                if shorter in self.vocabulary:
+                    found.add(shorter)
+            found.discard(word)
+            hit = frozenset(found)
+            if len(self._near) < NEAR_CACHE:  # query words repeat; a bounded memo of them
+                self._near[word] = hit
+        return set(hit)
 
     def cites(self, terms: list[str], keep: float = 0.6) -> dict[str, float]:
         """Cites named by lemma ``terms``, each scored in (0, 1] (1 = best).
