@@ -71,6 +71,14 @@ QUERIES = [
     ("hrubé správanie k súperovi", "sk-2017:74A"),
     ("štyri pasy", "sk-2017:22"),
     ("prevod zdvihov po revoku", "sk-2017:64A"),
+    # Slovak table talk: past-tense verbs and slang, no word of the paragraph's own
+    ("nespočítal som karty pred licitáciou", "sk-2017:7B"),
+    ("zazrel som kartu súpera", "sk-2017:16D"),
+    ("súper blafoval v licitácii", "sk-2017:40C"),
+    ("obrancovi vypadla karta na stôl", "sk-2017:50B"),
+    ("hrac urazal superov", "sk-2017:74A"),
+    ("nahlas rozprávali o rozdaní", "sk-2017:90B3"),
+    ("kontroval vlastného partnera", "sk-2017:36"),
     # Polish (screens regulation)
     ("alert za zasłoną", "pl-screens:3"),
     ("zmiana tempa za zasłoną", "pl-screens:4"),
