@@ -52,6 +52,14 @@ QUERIES = [
     ("neovlascena informacija od partnera", "sr-2007:16B"),
     ("odstupanje od sistema", "sr-2007:40C"),
     ("hezitacija", "sr-2007:73"),
+    # Serbian table talk: past-tense verbs and slang through the player vocabulary
+    ("partner je dugo razmišljao pre kontre", "sr-2007:16B"),
+    ("nisam izbrojao karte pre nego što sam ih pogledao", "sr-2007:7B"),
+    ("vikao je na mene za stolom", "sr-2007:74A"),
+    ("direktor je pogrešno presudio", "sr-2007:82C"),
+    ("braniocu je ispala karta", "sr-2007:50B"),
+    ("igrali smo dalje i tek onda pozvali direktora", "sr-2007:11A"),
+    ("omaška, rekao sam pas a hteo sam kontru", "sr-2007:25A"),
     # Slovak
     ("nedostatočná ponuka", "sk-2017:27"),
     ("nedostatocna ponuka", "sk-2017:27"),
