@@ -52,6 +52,14 @@ QUERIES = [
     ("neovlascena informacija od partnera", "sr-2007:16B"),
     ("odstupanje od sistema", "sr-2007:40C"),
     ("hezitacija", "sr-2007:73"),
+    # Serbian table talk: past-tense verbs and slang through the player vocabulary
+    ("partner je dugo razmišljao pre kontre", "sr-2007:16B"),
+    ("nisam izbrojao karte pre nego što sam ih pogledao", "sr-2007:7B"),
+    ("vikao je na mene za stolom", "sr-2007:74A"),
+    ("direktor je pogrešno presudio", "sr-2007:82C"),
+    ("braniocu je ispala karta", "sr-2007:50B"),
+    ("igrali smo dalje i tek onda pozvali direktora", "sr-2007:11A"),
+    ("omaška, rekao sam pas a hteo sam kontru", "sr-2007:25A"),
     # Slovak
     ("nedostatočná ponuka", "sk-2017:27"),
     ("nedostatocna ponuka", "sk-2017:27"),
@@ -90,6 +98,15 @@ QUERIES = [
     ("недопустимая контра", "ru-comment:36"),
     # Croatian preferans
     ("renons ispravak", "hr-pref-2014:59"),
+    # a player's own words for what happened at the table (kb/lang/hr/synonyms.tsv): past-tense
+    # verbs and slang, Serbian forms, and a visitor's Russian or English preferans words
+    ("branitelju je ispala karta na stol", "hr-pref-2014:50"),
+    ("izvođač je predao ostatak štihova", "hr-pref-2014:65"),
+    ("partner je namigivao dok sam licitirao", "hr-pref-2014:70"),
+    ("kibicovao je iza mene i komentarisao", "hr-pref-2014:76"),
+    ("в преферансе вистующий не ответил в масть", "hr-pref-2014:58"),
+    ("преферанс игрок медленно играет", "hr-pref-2014:17"),
+    ("preferans the whister conceded the rest", "hr-pref-2014:65"),
     # English route onto every bridge document
     ("insufficient bid", "sk-2017:27"),
     ("insufficient bid", "sr-2007:27"),
