@@ -96,6 +96,15 @@ QUERIES = [
     ("пас вне очереди", "ru-comment:30"),
     ("контра вне очереди", "ru-comment:32"),
     ("недопустимая контра", "ru-comment:36"),
+    # a player's own words for a situation of Laws 24-39 (kb/lang/ru/synonyms.tsv): slang
+    # verbs, past tense, the bid as said at the table
+    ("партнёр недозаявил", "ru-comment:27"),
+    ("разыгрывающий заказал атаку в черву", "ru-comment:26"),
+    ("левый контранул не в очередь", "ru-comment:32"),
+    ("соперники сказали хором", "ru-comment:33"),
+    ("партнёр обязан был молчать, но заявил", "ru-comment:37"),
+    ("противник назначил восемь пик", "ru-comment:38"),
+    ("торговля закончилась, а он сконтрил", "ru-comment:39"),
     # Croatian preferans
     ("renons ispravak", "hr-pref-2014:59"),
     # a player's own words for what happened at the table (kb/lang/hr/synonyms.tsv): past-tense
