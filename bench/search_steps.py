@@ -3,8 +3,8 @@ today's ``kb.evaluate`` scores its answers over today's KB tree, so every step i
 
 A step is a commit of the search rework (``STEPS``). For each, the search code of that commit,
 with the KB and search index that commit's own ``lawdesk build`` wrote, returns its top 10 node
-IDs for every query of the dev, situation dev and situation blind sets (``dump``); the scores
-are then computed here (``table``). The blind set is reported in aggregate only, as
+IDs for every query of the dev, situation dev and both situation blind sets (``dump``); the
+scores are then computed here (``table``). The blind sets are reported in aggregate only, as
 ``lawdesk eval`` does: no query, gold or miss of it is printed.
 
     .venv/bin/python bench/search_steps.py run [--work DIR] [COMMIT ...]
@@ -55,11 +55,23 @@ STEPS: dict[str, str] = {
     "6091885": "English pivots for Polish and Russian bridge words",
     "040bc6c": "spaCy tokenizes the corpus at build, queries cut by its exported rules "
     "(other tokens than the regex tokenizer, so some rankings move)",
+    # the third round (its start already has the second-paragraph share, lead-ins, the setting
+    # prior, bare numbers as counts, English typos and the ruling trees' prior)
+    "0f79494": "start of the third round",
+    "bbb728e": "Slovak director-vocabulary route",
+    "6d8a424": "Polish route, at 0.4 (its documents are not the Laws), none when screens are named",
+    "a82c010": "Russian route widened with table words and past-tense verbs",
+    "720e1d1": "English lemma fixes (playing, thinking, ...); route neighbours remembered",
+    "5d853fd": "preferans player vocabulary (Croatian table words; other languages' when named)",
+    "f1f5391": "Serbian player vocabulary widened",
+    "dfb9f0a": "Slovak player vocabulary widened",
+    "b5fa6c3": "preferans keys made of the Serbian Laws' words only when preferans is named",
 }
 SETS = {
     "dev": "queries.jsonl",
     "sit-dev": "search_situations_dev.jsonl",
     "sit-blind": "search_situations_blind.jsonl",
+    "sit-fresh": "search_situations_fresh_blind.jsonl",
 }
 
 # Run inside a step's checkout: only the calls every step shares (KB, index_for, search).

@@ -108,7 +108,7 @@ QUERIES = [
     ("renons ispravak", "hr-pref-2014:59"),
     # a player's own words for what happened at the table (kb/lang/hr/synonyms.tsv): past-tense
     # verbs and slang, Serbian forms, and a visitor's Russian or English preferans words
-    ("branitelju je ispala karta na stol", "hr-pref-2014:50"),
+    ("preferans: branitelju je ispala karta na stol", "hr-pref-2014:50"),
     ("izvođač je predao ostatak štihova", "hr-pref-2014:65"),
     ("partner je namigivao dok sam licitirao", "hr-pref-2014:70"),
     ("kibicovao je iza mene i komentarisao", "hr-pref-2014:76"),
