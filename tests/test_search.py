@@ -91,6 +91,14 @@ QUERIES = [
     ("alert za zasłoną", "pl-screens:3"),
     ("zmiana tempa za zasłoną", "pl-screens:4"),
     ("tacka", "pl-screens:1"),
+    # Polish table talk behind screens (kb/lang/pl/synonyms.tsv): past tenses and slang onto
+    # the regulation's own words
+    ("niechcący położyłem złą kartkę na tacy", "pl-screens:2(b)"),
+    ("przeciwnik wytłumaczył mi odzywkę na głos za zasłoną", "pl-screens:3(b)"),
+    ("skontrował partnera za zasłoną", "pl-screens:4(a)1"),
+    ("rozgrywający pokazał kartę za zasłoną", "pl-screens:4(c)4"),
+    ("partner zawahał się za zasłoną", "pl-screens:4(e)"),
+    ("taca wróciła powoli i partner spasował", "pl-screens:4(f)"),
     # Russian
     ("недостаточное назначение", "ru-comment:27"),
     ("пас вне очереди", "ru-comment:30"),
