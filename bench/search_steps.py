@@ -66,6 +66,7 @@ STEPS: dict[str, str] = {
     "f1f5391": "Serbian player vocabulary widened",
     "dfb9f0a": "Slovak player vocabulary widened",
     "b5fa6c3": "preferans keys made of the Serbian Laws' words only when preferans is named",
+    "a6125dd": "Polish (screens) and Russian (commentary) player vocabulary widened",
 }
 SETS = {
     "dev": "queries.jsonl",
