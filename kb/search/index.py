@@ -166,7 +166,7 @@ class SearchIndex:
 
     @functools.cached_property
     def routes(self) -> dict[str, Route]:
-        """The vocabulary routes (English, Russian), over the query analyzers."""
+        """The vocabulary routes (English, Russian, Slovak, Polish), over the query analyzers."""
         return {code: Route(code, self.analyzers[code]) for code in route_languages()}
 
     def warm(self) -> None:

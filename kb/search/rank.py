@@ -4,7 +4,7 @@ Order of business: a query that is a citation goes straight to its node(s); othe
 is scored per language with BM25 (a unit's own heading matched by the query lifts it; a title-only
 law or section counts a little less than its paragraphs), each language weighted by how much of
 the query its vocabulary covers, and merged with the vocabulary routes (English law and section
-titles, English and Russian TD vocabulary -> cites in every bridge document). Query intents put
+titles, each language's TD vocabulary -> cites in every bridge document). Query intents put
 definitions first for "šta je X", drop question words, and steer to a document or game the query
 names. Results come one per provision, a provision's second paragraph under the other Laws'
 best. When the filters exclude the query's own language, its best Laws are carried over by Law
@@ -373,7 +373,7 @@ class Ranker:
             scores[u] += pw * np.float32(w)
 
     def routes(self, scores: np.ndarray, routed: dict[str, float]) -> None:
-        """Provisions a vocabulary route names (English and Russian director words -> Laws):
+        """Provisions a vocabulary route names (a language's director words -> Laws):
         the paragraphs in them that the words match rank up, and the provision itself is
         offered (under those paragraphs) in case none does."""
         index = self.index

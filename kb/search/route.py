@@ -4,9 +4,10 @@ in every bridge document.
 English has no document of its own: ``kb/lang/en/law_titles.tsv`` (official WBF titles of Laws
 1-93, 2017 and 2007), ``kb/lang/en/section_titles.tsv`` (the lettered sections' headings, each
 scored with its law's title) and ``kb/lang/en/td_vocabulary.tsv`` (director vocabulary -> cites)
-form its entries. Any other language may ship a ``td_vocabulary.tsv`` of its own (Russian does: its
+form its entries. Any other language may ship a ``td_vocabulary.tsv`` of its own: Russian does (its
 only document comments Laws 24-39, so a Russian question about Law 64 needs this route to reach
-sr-2007 and sk-2017). Entries are ranked with BM25; the cites of the best ones are returned.
+sr-2007 and sk-2017), Polish (no Polish text of the Laws) and Slovak (a player's table words for
+what its Laws say formally). Entries are ranked with BM25; the cites of the best ones are returned.
 """
 
 from __future__ import annotations
