@@ -10,8 +10,9 @@ import functools
 import json
 import mmap
 import time
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -25,6 +26,9 @@ from kb.search.route import Route
 from kb.search.route import languages as route_languages
 from kb.search.tokenize import Tokenizer, words
 from kb.search.units import DocMeta
+
+_T = TypeVar("_T")
+MEMO_ENTRIES = 100_000  # per memo of an index: the words, cites and nodes queries come back to
 
 _ARRAYS = (
     "lemma_ptr",
@@ -118,6 +122,17 @@ class SearchIndex:
         self._masks: dict[tuple[str | None, ...], np.ndarray] = {}
         self._ranges: dict[tuple[str, ...], tuple[int, int]] = {}
         self.load_seconds = time.perf_counter() - t0
+
+    def kept(self, name: str, key: Hashable, make: Callable[[], _T]) -> _T:
+        """``make()``, kept in this index's memo ``name`` under ``key`` (at most ``MEMO_ENTRIES``
+        each): what ranking derives from the index for a word, cite or node that comes back."""
+        memo: dict[Hashable, _T] = self.__dict__.setdefault(name, {})
+        hit = memo.get(key)
+        if hit is None:
+            hit = make()
+            if len(memo) < MEMO_ENTRIES:
+                memo[key] = hit
+        return hit
 
     # --- nodes ---------------------------------------------------------------------------
     def node_index(self, node_id: str) -> int | None:

@@ -24,6 +24,7 @@ import numpy as np
 from kb.search.analyze import Token
 from kb.search.artefact import FLAG_DEFINITION, FLAG_FOOTNOTE, FLAG_TITLE_ONLY, pairs
 from kb.search.cite import QueryCite
+from kb.search.fuzzy import delete_map, one_edit
 from kb.search.index import SearchIndex
 from kb.search.lexicon import space
 from kb.search.query import Analysis, Query
@@ -151,16 +152,11 @@ class Ranker:
     def cite_nodes(self, cite: str, *, law_numbered: bool) -> dict[int, float]:
         """The node with ``cite`` in each allowed document (weight 1), or its nearest ancestor
         cite (weight PREFIX_WEIGHT)."""
-        # resolved once per index, cite and filter (the same Laws are asked again and again)
-        cache: dict[tuple[str, bool, frozenset[str] | None], dict[int, float]]
-        cache = self.index.__dict__.setdefault("_cite_nodes", {})
         key = (cite, law_numbered, self.allowed_docs)
-        hit = cache.get(key)
-        if hit is None:
-            hit = self._cite_nodes(cite, law_numbered=law_numbered)
-            if len(cache) < 100_000:
-                cache[key] = hit
-        return dict(hit)
+        found = self.index.kept(
+            "_cite_nodes", key, lambda: self._cite_nodes(cite, law_numbered=law_numbered)
+        )
+        return dict(found)
 
     def _cite_nodes(self, cite: str, *, law_numbered: bool) -> dict[int, float]:
         out: dict[int, float] = {}
@@ -425,29 +421,22 @@ class Ranker:
     def tree_units(self, provision: str) -> tuple[np.ndarray, list[int]]:
         """``provision_units`` as the prior uses them: every unit of the provision's nodes,
         and the own units; kept per index, provision and filter."""
-        cache: dict[tuple[str, frozenset[str] | None], tuple[np.ndarray, list[int]]]
-        cache = self.index.__dict__.setdefault("_tree_units", {})
-        key = (provision, self.allowed_docs)
-        hit = cache.get(key)
-        if hit is None:
+
+        def make() -> tuple[np.ndarray, list[int]]:
             rows = self.provision_units(provision)
             spans = [np.arange(lo, hi) for _, lo, hi, _ in rows]
             units = np.concatenate(spans) if spans else np.zeros(0, dtype=np.int64)
-            hit = (units, [own for *_, own in rows if own >= 0])
-            if len(cache) < 100_000:
-                cache[key] = hit
-        return hit
+            return units, [own for *_, own in rows if own >= 0]
+
+        return self.index.kept("_tree_units", (provision, self.allowed_docs), make)
 
     def provision_units(self, provision: str) -> list[tuple[int, int, int, int]]:
         """The nodes of a provision a tree cites, as (node, first unit, end unit, own unit or
         first unit): by its cite in every allowed law-numbered document where it exists as
         such, else the node itself if allowed. Resolved once per index."""
         index = self.index
-        cache: dict[str, tuple[tuple[int, int, int, int], ...]] = index.__dict__.setdefault(
-            "_tree_provisions", {}
-        )
-        found = cache.get(provision)
-        if found is None:
+
+        def make() -> tuple[tuple[int, int, int, int], ...]:
             doc, cite = provision.split(":", 1)
             if doc in index.docs and index.docs[doc].law_numbered:
                 nodes = [
@@ -465,7 +454,9 @@ class Ranker:
                 lo, hi = (int(x) for x in index.a["node_span"][node])
                 own = int(index.a["node_unit"][node])
                 rows.append((node, lo, hi, lo if own < 0 and hi > lo else own))
-            found = cache[provision] = tuple(rows)
+            return tuple(rows)
+
+        found = index.kept("_tree_provisions", provision, make)
         if self.allowed_docs is None:
             return list(found)
         return [r for r in found if index.doc_of(r[0]) in self.allowed_docs]
@@ -707,22 +698,13 @@ class Ranker:
         """Lemmas of language ``code`` at edit distance 1 from ``word`` (symmetric delete)."""
         if len(word) < FUZZY_MIN:
             return set()
-        cache: dict[tuple[str, str], frozenset[str]]
-        cache = self.index.__dict__.setdefault("_fuzzy", {})  # per word, as words repeat
-        hit = cache.get((code, word))
-        if hit is None:
-            vocab = self.index.vocab["lemma"]
+        vocab = self.index.vocab["lemma"]
+
+        def make() -> frozenset[str]:
             deletes = _deletes(self.index, code)
-            found = set(deletes.get(word, ()))
-            for i in range(len(word)):
-                shorter = word[:i] + word[i + 1 :]
-                found |= deletes.get(shorter, set())
-                if f"{code} {shorter}" in vocab:
-                    found.add(shorter)
-            hit = frozenset(found)
-            if len(cache) < 100_000:
-                cache[(code, word)] = hit
-        return set(hit)
+            return frozenset(one_edit(word, deletes, lambda w: f"{code} {w}" in vocab))
+
+        return set(self.index.kept("_fuzzy", (code, word), make))
 
     def title_match(self, terms: list[int]) -> np.ndarray:
         """Per unit, the share of its own heading's lemmas among the lemma term ids."""
@@ -850,26 +832,26 @@ def _language_sizes(index: SearchIndex) -> np.ndarray:
 
 
 def _rarest(index: SearchIndex, lang: int) -> float:
-    cache: dict[int, float] = index.__dict__.setdefault("_rarest", {})
-    hit = cache.get(lang)
-    if hit is None:
+    def make() -> float:
         n = int(_language_sizes(index)[lang])
-        hit = cache[lang] = float(np.log(1 + (n - 0.5) / 1.5))
-    return hit
+        return float(np.log(1 + (n - 0.5) / 1.5))
+
+    return index.kept("_rarest", lang, make)
 
 
 def _bridges(
     index: SearchIndex, src: str, lemma: str, folded: str, dst: str
 ) -> tuple[tuple[int, float], ...]:
     """Lemma term ids of language ``dst`` for a word of language ``src``, with weights:
-    translations (times their mined weight) and cognates. Cached per index and word."""
-    cache: dict[tuple[str, str, str, str], tuple[tuple[int, float], ...]] = (
-        index.__dict__.setdefault("_bridges", {})
+    translations (times their mined weight) and cognates. Kept per index and word."""
+    return index.kept(
+        "_bridges", (src, lemma, folded, dst), lambda: _find_bridges(index, src, lemma, folded, dst)
     )
-    key = (src, lemma, folded, dst)
-    hit = cache.get(key)
-    if hit is not None:
-        return hit
+
+
+def _find_bridges(
+    index: SearchIndex, src: str, lemma: str, folded: str, dst: str
+) -> tuple[tuple[int, float], ...]:
     vocab = index.vocab["lemma"]
     lexicon = index.lexicon
     found: dict[int, float] = {}
@@ -882,97 +864,71 @@ def _bridges(
             tid = vocab.get(f"{dst} {other}")
             if tid is not None:
                 found[tid] = max(found.get(tid, 0.0), COGNATE_WEIGHT)
-    hit = tuple(found.items())
-    if len(cache) < 100_000:
-        cache[key] = hit
-    return hit
+    return tuple(found.items())
 
 
 def _definitions(index: SearchIndex) -> np.ndarray:
     """The units that are definitions, in order (found once per index)."""
-    hit = index.__dict__.get("_definitions")
-    if hit is None:
-        hit = index.__dict__["_definitions"] = np.flatnonzero(
-            (index.a["unit_flags"] & FLAG_DEFINITION) > 0
-        )
-    return hit
+    return index.kept(
+        "_definitions", None, lambda: np.flatnonzero((index.a["unit_flags"] & FLAG_DEFINITION) > 0)
+    )
 
 
 def _heading_sizes(index: SearchIndex) -> np.ndarray:
     """Per unit, the number of its heading's lemmas, at least 1 (computed once per index)."""
-    hit = index.__dict__.get("_heading_sizes")
-    if hit is None:
-        hit = index.__dict__["_heading_sizes"] = np.maximum(index.a["head_len"], 1.0)
-    return hit
+    return index.kept("_heading_sizes", None, lambda: np.maximum(index.a["head_len"], 1.0))
 
 
 def _word_terms(index: SearchIndex, code: str, t: Token) -> tuple[tuple[int, ...], int | None]:
     """The lemma term ids of language ``code`` a query word reads as (its lemma, and the
     lemmas the corpus saw with its folded form), and its exact term id. Kept per index."""
-    cache: dict[tuple[str, str, str, str], tuple[tuple[int, ...], int | None]]
-    cache = index.__dict__.setdefault("_word_terms", {})
-    key = (code, t.lemma, t.folded, t.exact)
-    hit = cache.get(key)
-    if hit is None:
+
+    def make() -> tuple[tuple[int, ...], int | None]:
         vocab = index.vocab["lemma"]
         found = (
             vocab.get(f"{code} {c}") for c in {t.lemma, *index.surface[code].get(t.folded, ())}
         )
-        hit = (
+        return (
             tuple(tid for tid in found if tid is not None),
             index.vocab["exact"].get(f"{code} {t.exact}"),
         )
-        if len(cache) < 100_000:
-            cache[key] = hit
-    return hit
+
+    return index.kept("_word_terms", (code, t.lemma, t.folded, t.exact), make)
 
 
 def _twins(index: SearchIndex, node: int) -> tuple[int, ...]:
     """``index.twins(node)`` as a tuple, kept per index for the nodes asked (a few thousand)."""
-    cache: dict[int, tuple[int, ...]] = index.__dict__.setdefault("_twin_tuples", {})
-    hit = cache.get(node)
-    if hit is None:
-        hit = tuple(index.twins(node).tolist())
-        if len(cache) < 100_000:
-            cache[node] = hit
-    return hit
+    return index.kept("_twin_tuples", node, lambda: tuple(index.twins(node).tolist()))
 
 
 def _unit_prior(index: SearchIndex, case: str) -> np.ndarray:
     """Per unit, the prior of its kind: a bare heading under the paragraphs that carry it as
     context; a definition under the rules (``plain``), first (``asked``: "šta je renons"), or
     as it is (``definition``: a long "what is" question). Computed once per index."""
-    cache: dict[str, np.ndarray] = index.__dict__.setdefault("_unit_priors", {})
-    hit = cache.get(case)
-    if hit is None:
+
+    def make() -> np.ndarray:
         flags = index.a["unit_flags"]
-        hit = np.where((flags & FLAG_TITLE_ONLY) > 0, TITLE_ONLY_PRIOR, 1.0).astype(np.float32)
+        prior = np.where((flags & FLAG_TITLE_ONLY) > 0, TITLE_ONLY_PRIOR, 1.0).astype(np.float32)
         is_def = (flags & FLAG_DEFINITION) > 0
         if case == "asked":
-            hit[is_def] *= DEFINITION_BOOST
+            prior[is_def] *= DEFINITION_BOOST
         elif case == "plain":
-            hit[is_def] *= DEFINITION_PRIOR
-        hit[(flags & FLAG_FOOTNOTE) > 0] *= FOOTNOTE_PRIOR
-        cache[case] = hit
-    return hit
+            prior[is_def] *= DEFINITION_PRIOR
+        prior[(flags & FLAG_FOOTNOTE) > 0] *= FOOTNOTE_PRIOR
+        return prior
+
+    return index.kept("_unit_priors", case, make)
 
 
-def _deletes(index: SearchIndex, code: str) -> dict[str, set[str]]:
+def _deletes(index: SearchIndex, code: str) -> dict[str, frozenset[str]]:
     """One-delete variants of a language's lemma vocabulary (built once per index)."""
-    cache: dict[str, dict[str, set[str]]] = index.__dict__.setdefault("_deletes", {})
-    hit = cache.get(code)
-    if hit is None:
-        hit = {}
-        prefix = f"{code} "
-        for key in index.vocab["lemma"]:
-            if not key.startswith(prefix):
-                continue
-            term = key[len(prefix) :]
-            if len(term) >= FUZZY_MIN - 1 and term.isalpha():
-                for i in range(len(term)):
-                    hit.setdefault(term[:i] + term[i + 1 :], set()).add(term)
-        cache[code] = hit
-    return hit
+    prefix = f"{code} "
+
+    def make() -> dict[str, frozenset[str]]:
+        terms = (key[len(prefix) :] for key in index.vocab["lemma"] if key.startswith(prefix))
+        return delete_map(t for t in terms if len(t) >= FUZZY_MIN - 1 and t.isalpha())
+
+    return index.kept("_deletes", code, make)
 
 
 def _content_positions(a: Analysis) -> list[int]:

@@ -21,6 +21,7 @@ import numpy as np
 from kb.refs import CiteError, parse_cite
 from kb.search import bm25
 from kb.search.analyze import Analyzer
+from kb.search.fuzzy import delete_map, one_edit
 from kb.search.langdata import LANG_DIR, LANGS, LangDataError, read_pairs
 
 VOCABULARY = "td_vocabulary.tsv"
@@ -123,12 +124,9 @@ class Route:
         self.entries = entries(code)
         self.field = bm25.Field([analyzer.analyze(e.phrase).lemmas for e in self.entries])
         self.vocabulary = frozenset(self.field.ids)
-        deletes: dict[str, set[str]] = {}
-        for word in self.vocabulary:
-            if len(word) >= FUZZY_MIN and word.isalpha():
-                for i in range(len(word)):
-                    deletes.setdefault(word[:i] + word[i + 1 :], set()).add(word)
-        self._deletes = {k: frozenset(v) for k, v in deletes.items()}
+        self._deletes = delete_map(
+            w for w in self.vocabulary if len(w) >= FUZZY_MIN and w.isalpha()
+        )
         self.own_words = self._own_words(analyzer)
         self._near: dict[str, frozenset[str]] = {}
 
@@ -138,14 +136,7 @@ class Route:
             return set()
         hit = self._near.get(word)
         if hit is None:
-            found = set(self._deletes.get(word, ()))
-            for i in range(len(word)):
-                shorter = word[:i] + word[i + 1 :]
-                found |= self._deletes.get(shorter, frozenset())
-                if shorter in self.vocabulary:
-                    found.add(shorter)
-            found.discard(word)
-            hit = frozenset(found)
+            hit = frozenset(one_edit(word, self._deletes, self.vocabulary.__contains__) - {word})
             if len(self._near) < NEAR_CACHE:  # query words repeat; a bounded memo of them
                 self._near[word] = hit
         return set(hit)
