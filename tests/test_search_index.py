@@ -431,6 +431,31 @@ def test_queries_parsed_as_the_servers(engine: Engine, server: SearchIndex) -> N
     assert same >= 0.97 * total, (same, total)
 
 
+def test_dialect_is_the_servers(engine: Engine, server: SearchIndex) -> None:
+    """Every dev query read as Serbian or Croatian as the server reads it (kb/search/dialect.py:
+    the yat reflex against the words each language's documents know, the lexical markers)."""
+    doc_langs = {d: m.lang for d, m in server.docs.items()}
+    queries = dev_queries() + DIALECT_QUERIES
+    answers = engine.ask([{"op": "leaning", "q": q} for q in queries])
+    leaned = 0
+    for q, got in zip(queries, answers, strict=True):
+        sr = parse(server.analyzers, doc_langs, q).analyses.get("sr")
+        want = None if sr is None else server.dialect.leaning(sr.tokens)
+        assert got == want, q
+        leaned += want is not None
+    assert leaned > 20  # queries with marks were compared, not only unmarked ones
+
+
+# Serbian and Croatian queries marked by their dialect, with a document or game named or not
+DIALECT_QUERIES = [
+    "posle deljenja igrač je primetio da ima previše karata",
+    "nakon dijeljenja igrač je primijetio da ima previše karata",
+    "preferans: posle deljenja igrač ima previše karata",
+    "bridž: tko smije pogledati tuđe karte tijekom igre",
+    "ko je odgovoran za bord, sudija ili igrači",
+]
+
+
 # descriptions the evaluation sets lack: bids named (above seven, a lower one after a higher, in
 # symbols and words), Serbian Cyrillic and Russian, letters the folding drops (ё, й), only stop
 # words, nothing, a description longer than the part read

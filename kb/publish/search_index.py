@@ -60,6 +60,7 @@ from kb.search.intent import patterns as intent_patterns  # isort: skip
 from kb.search.langdata import LANGS  # isort: skip
 from kb.search.lexicon import KEY_MIN, space  # isort: skip
 from kb.search.lexicon import key as phonetic_key  # isort: skip
+from kb.search.dialect import lexical_words  # isort: skip
 from kb.search.lemmatize import pipeline  # isort: skip
 from kb.search.results import MARK, SNIPPET_CHARS  # isort: skip
 from kb.search.service import index_for  # isort: skip
@@ -377,6 +378,7 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
         "translations": translations,
         "langs": langs,
         "situations": situation_data(),
+        "dialect": dict(zip(("sr", "hr"), (sorted(w) for w in lexical_words()), strict=True)),
     }
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from kb.search import situations
 from kb.search.analyze import Analyzer
 from kb.search.artefact import FORMAT, code_key
+from kb.search.dialect import CROATIAN, SERBIAN, Dialect
 from kb.search.langdata import LANGS
 from kb.search.lemmatize import Lemmatizer
 from kb.search.lexicon import Lexicon
@@ -180,6 +181,18 @@ class SearchIndex:
         return {code: self._lang_data.get(code, {}).get("surface", {}) for code in LANGS}
 
     @functools.cached_property
+    def dialect(self) -> Dialect:
+        """Serbian and Croatian told apart (kb/search/dialect.py), from the words each knows:
+        its documents' surface forms and its stop words (not lemmas: the two languages share a
+        lemmatizer, which reads the Serbian "vreme" as "vrijeme")."""
+        return Dialect.of(
+            {
+                code: self.surface[code].keys() | self.analyzers[code].stop_words
+                for code in (SERBIAN, CROATIAN)
+            }
+        )
+
+    @functools.cached_property
     def routes(self) -> dict[str, Route]:
         """The vocabulary routes (English, Russian, Slovak, Polish), over the query analyzers."""
         return {code: Route(code, self.analyzers[code]) for code in route_languages()}
@@ -189,6 +202,7 @@ class SearchIndex:
         for an in self.analyzers.values():
             _ = an.synonyms
         _ = self.surface
+        _ = self.dialect
         _ = self.routes
         situations.warm(self.directory, self.build_hash)
 

@@ -24,6 +24,7 @@ import numpy as np
 from kb.search.analyze import Token
 from kb.search.artefact import FLAG_DEFINITION, FLAG_FOOTNOTE, FLAG_TITLE_ONLY, pairs
 from kb.search.cite import QueryCite
+from kb.search.dialect import CROATIAN, SERBIAN
 from kb.search.fuzzy import delete_map, one_edit
 from kb.search.index import SearchIndex
 from kb.search.lexicon import space
@@ -42,6 +43,11 @@ TRANSLATION_WEIGHT = 0.8  # a word matched through a mined translation (times it
 COGNATE_WEIGHT = 0.7  # ... through a cognate
 BRIDGE_PRIOR = 0.3  # a candidate query language less likely than this lends no translations
 LANGUAGE_SHARPNESS = 2.0  # how strongly the words known to a language make it the query's
+# the prior of Croatian when a query's words are marked Serbian (ekavian, "ko", "sudija"), and of
+# Serbian when they are marked Croatian (kb/search/dialect.py); less so, for Serbian has an
+# ijekavian standard too
+DIALECT_SERBIAN = 0.5
+DIALECT_CROATIAN = 0.7
 TOP_UNITS = 60  # units kept before grouping
 GROUP = True  # one result per provision
 PROVISION_OTHERS = 2  # a provision's other matching nodes that add to its best one
@@ -240,7 +246,30 @@ class Ranker:
                     hits += 1
             known[code] = (hits + 0.5) / (len(a.tokens) + 1)
         top = max(known.values(), default=1.0)
-        return {c: (k / top) ** LANGUAGE_SHARPNESS for c, k in known.items()}
+        return self.dialect({c: (k / top) ** LANGUAGE_SHARPNESS for c, k in known.items()})
+
+    def dialect(self, prior: dict[str, float]) -> dict[str, float]:
+        """``prior`` with Croatian weighed down when the query's words are marked Serbian, or
+        Serbian when they are marked Croatian (kb/search/dialect.py), unless the query names a
+        document or game of that language ("preferans: ..." asked in Serbian); rescaled so
+        that the likeliest is 1."""
+        if SERBIAN not in prior or CROATIAN not in prior:
+            return prior
+        leaning = self.index.dialect.leaning(self.q.analyses[SERBIAN].tokens)
+        if leaning is None:
+            return prior
+        other, factor = (
+            (CROATIAN, DIALECT_SERBIAN) if leaning == SERBIAN else (SERBIAN, DIALECT_CROATIAN)
+        )
+        docs = self.index.docs
+        named = {d for a in self.q.analyses.values() for d in a.intents.docs if d in docs}
+        games = {g for a in self.q.analyses.values() for g in a.intents.games}
+        if any(m.lang == other and (d in named or m.game in games) for d, m in docs.items()):
+            return prior
+        out = dict(prior)
+        out[other] *= factor
+        top = max(out.values())
+        return {c: p / top for c, p in out.items()}
 
     def words(self) -> Ranked:
         """Scores from the words of the query."""

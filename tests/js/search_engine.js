@@ -35,6 +35,7 @@ const ops = {
   load: () => ({ ms: loadMs }),
   analyses: (r) => engine.internals.analyses(r.q),
   suggested: (r) => engine.internals.suggested(r.q),
+  leaning: (r) => engine.internals.leaning(r.q),
 };
 
 const lines = require('readline').createInterface({ input: process.stdin, terminal: false });

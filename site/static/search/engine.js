@@ -1169,6 +1169,42 @@
     return out;
   }
 
+  // Serbian or Croatian (kb/search/dialect.py): the yat reflex checked against the words each
+  // language knows, and the standard lexical differences
+  function ijekavian(word) {
+    const out = [];
+    for (let i = 0; i < word.length; i++) {
+      if (word[i] === 'e') out.push(word.slice(0, i) + 'ije' + word.slice(i + 1), word.slice(0, i) + 'je' + word.slice(i + 1));
+    }
+    return out;
+  }
+
+  function ekavian(word) {
+    const out = [];
+    for (const yat of ['ije', 'je']) {
+      for (let at = word.indexOf(yat); at >= 0; at = word.indexOf(yat, at + 1)) out.push(word.slice(0, at) + 'e' + word.slice(at + yat.length));
+    }
+    return out;
+  }
+
+  function knows(code, word) {
+    return S.an[code].stop.has(word) || S.an[code].surface.has(word);
+  }
+
+  function dialectLeaning(tokens) {
+    const { sr: srWords, hr: hrWords } = S.dialect;
+    let sr = 0;
+    let hr = 0;
+    for (const t of tokens) {
+      if (srWords.has(t.folded) || srWords.has(t.lemma)) sr += 1;
+      else if (hrWords.has(t.folded) || hrWords.has(t.lemma)) hr += 1;
+      else if (!knows('hr', t.folded) && ijekavian(t.folded).some((v) => knows('hr', v))) sr += 1;
+      else if (!knows('sr', t.folded) && ekavian(t.folded).some((v) => knows('sr', v))) hr += 1;
+    }
+    if (sr === hr) return null;
+    return sr > hr ? 'sr' : 'hr';
+  }
+
   class Ranker {
     constructor(q, filters) {
       this.q = q;
@@ -1257,6 +1293,28 @@
       if (!known.size) top = 1;
       const out = new Map();
       for (const [c, k] of known) out.set(c, (k / top) ** W.LANGUAGE_SHARPNESS);
+      return this.dialect(out);
+    }
+
+    // kb/search/rank.py dialect: Croatian weighed down when the words are marked Serbian, or
+    // Serbian when they are marked Croatian, unless the query names a document or game of it
+    dialect(prior) {
+      if (!prior.has('sr') || !prior.has('hr')) return prior;
+      const leaning = dialectLeaning(this.q.analyses.get('sr').tokens);
+      if (leaning === null) return prior;
+      const [other, factor] = leaning === 'sr' ? ['hr', W.DIALECT_SERBIAN] : ['sr', W.DIALECT_CROATIAN];
+      const named = new Set();
+      const games = new Set();
+      for (const a of this.q.analyses.values()) {
+        for (const d of a.intents.docs) if (S.docIndex.has(d)) named.add(d);
+        for (const g of a.intents.games) games.add(g);
+      }
+      if (S.docs.some((d) => d.lang === other && (named.has(d.id) || games.has(d.game)))) return prior;
+      const out = new Map(prior);
+      out.set(other, out.get(other) * factor);
+      let top = 0;
+      for (const p of out.values()) top = Math.max(top, p);
+      for (const [c, p] of out) out.set(c, p / top);
       return out;
     }
 
@@ -1906,6 +1964,7 @@
     S.bridgeMemo = new Map();
     S.treeProvisions = new Map();
     S.situations = buildSituations(lemmas.situations);
+    S.dialect = { sr: new Set(lemmas.dialect.sr), hr: new Set(lemmas.dialect.hr) };
     S.an = {};
     for (const [code, data] of Object.entries(lemmas.langs)) {
       const tokenizer = () => new Tokenizer(data.tokenizer, lemmas.tokenizerPatterns);
@@ -1959,6 +2018,10 @@
     detectLanguages: (query) => detectLanguages(query),
     phoneticKey: (word) => phoneticKey(word),
     suggested: (text) => suggested(clean(text)).map(([tree, c]) => [tree.id, c]),
+    leaning: (query) => {
+      const a = parse(query).analyses.get('sr');
+      return a === undefined ? null : dialectLeaning(a.tokens);
+    },
     analyses: (query) => {
       const q = parse(query);
       const out = {};
