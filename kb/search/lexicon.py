@@ -32,6 +32,7 @@ MIN_DICE = 0.3
 KEEP_RATIO = 0.5  # a lemma's translations within this share of its best one
 MAX_TRANSLATIONS = 3
 PIVOT_WEIGHT = 0.8  # a translation through English counts a little less than a mined one
+GLOSSARY_WEIGHT = 1.0  # an English word's written translation (english.tsv), as a sure mined one
 KEY_MIN = 3  # shorter words are not matched as cognates
 _KEY_PAIRS = (("rz", "r"), ("sz", "s"), ("cz", "c"), ("ch", "h"), ("w", "v"), ("x", "ks"))
 _KEY_LETTERS = str.maketrans({"q": "k", "y": "i", "j": "i", "g": "h"})
@@ -115,8 +116,10 @@ def build(
 ) -> dict[str, Any]:
     """The lexicon the index stores: mined translations between lemma spaces, and per document
     language its lemmas by phonetic key (``vocab``: language -> indexed lemmas). ``pivots``
-    (language -> (lemma, English lemma), from ``kb/lang/<code>/english.tsv``) join a language
-    without parallel text to the others through the translations mined for English."""
+    (language -> (lemma, English lemma), from ``kb/lang/<code>/english.tsv``) are English
+    translations written by hand: an English query word reads as its lemma (English has no
+    documents, and the titles mined miss words such as "hesitation" or "alert"), and a
+    language's words join the others through the translations mined for English."""
     lemma_sets = (
         (
             space(p.lang_a),
@@ -135,6 +138,15 @@ def build(
                 table[key(lemma)].append(lemma)
         keys[lang] = {k: sorted(v) for k, v in table.items()}
     translations = mine(x for x in lemma_sets if x[2] and x[3])
+    for lang, pairs in pivots.items():  # first every written translation, then the pivots
+        table = translations.setdefault(f"en>{space(lang)}", {})
+        written: dict[str, list[str]] = defaultdict(list)
+        for lemma, english in pairs:
+            written[english].append(lemma)
+        for english, lemmas in written.items():
+            found = dict(table.get(english, []))
+            found.update(dict.fromkeys(lemmas, GLOSSARY_WEIGHT))
+            table[english] = sorted(found.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
     for lang, pairs in pivots.items():
         src = space(lang)
         for dst in {space(d) for d in vocab} - {src, "en"}:
