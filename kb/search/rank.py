@@ -70,6 +70,7 @@ GLOSSARY_WEIGHT = 0.5  # the defined term's weight as a query word (times the ma
 FOOTNOTE_PRIOR = 0.7  # a footnote annotates a rule; it ranks under the rules
 HEADING_UNDER = 0.98  # a bare heading scores at most this share of the best rule under it
 DEFINITION_WORDS = 3  # ... when what remains of the query is a term, not a long question
+UNDOCUMENTED_OTHER_GAME = 0.5  # an English query's results in other games than the Laws'
 STEER_OTHER = 0.4  # a query naming a document ("preferans", "screens"): other documents' weight
 DOCUMENT_TOP = 5  # top-level provisions offered for a document named and nothing else matched
 PIVOT_WEIGHT = 0.8
@@ -362,7 +363,26 @@ class Ranker:
             if s > scored.get(node, 0.0):
                 scored[node] = s
                 node_marks[node] = lang_marks[lang]
+        if (
+            primary not in index.doc_langs
+            and not steer
+            and not any(a.intents.games for a in analyses.values())
+        ):
+            self.lean_to_laws(scored, raw)
         return self.finish(scored, node_marks, steer, raw)
+
+    def lean_to_laws(self, scored: dict[int, float], raw: dict[int, float]) -> None:
+        """A query in a language without documents (English) reads through the vocabulary of
+        the Laws of Duplicate Bridge (the route, the translations mined from the official
+        titles): unless it names a game or document, the documents of other games weigh
+        ``UNDOCUMENTED_OTHER_GAME`` ("played card" is a bridge question, not preferans)."""
+        docs = self.index.docs
+        game = {m.game for m in docs.values() if m.law_numbered}
+        for node in scored:
+            if docs[self.index.doc_of(node)].game not in game:
+                scored[node] *= UNDOCUMENTED_OTHER_GAME
+                if node in raw:
+                    raw[node] *= UNDOCUMENTED_OTHER_GAME
 
     def glossary(self, scores: np.ndarray, zs: dict[str, float]) -> None:
         """The definitions as query expansion: a query that describes a defined term ("played

@@ -1391,7 +1391,20 @@
           nodeMarks.set(node, marks.get(S.unitLangCode[u]) || null);
         }
       });
+      const games = [...analyses.values()].some((a) => a.intents.games.length);
+      if (!S.docLangs.includes(primary) && !steer.length && !games) this.leanToLaws(scored, rawOf);
       return this.finish(scored, nodeMarks, steer, rawOf);
+    }
+
+    // rank.py lean_to_laws: a query in a language without documents (English) reads through
+    // the Laws' vocabulary; other games' documents weigh UNDOCUMENTED_OTHER_GAME
+    leanToLaws(scored, raw) {
+      const games = new Set(S.docs.filter((d) => d.lawNumbered).map((d) => d.game));
+      for (const node of [...scored.keys()]) {
+        if (games.has(S.docs[docOf(node)].game)) continue;
+        scored.set(node, scored.get(node) * W.UNDOCUMENTED_OTHER_GAME);
+        if (raw.has(node)) raw.set(node, raw.get(node) * W.UNDOCUMENTED_OTHER_GAME);
+      }
     }
 
     glossary(scores, zs) {
