@@ -149,8 +149,9 @@ def build(
         for lemma, english in pairs:
             written[english].append(lemma)
         for english, lemmas in written.items():
-            found = dict(table.get(english, []))
-            found.update(dict.fromkeys(lemmas, GLOSSARY_WEIGHT))
+            found = dict.fromkeys(lemmas, GLOSSARY_WEIGHT)  # written first: kept on a tie
+            for other, w in table.get(english, []):
+                found.setdefault(other, w)
             table[english] = sorted(found.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
     for lang, pairs in pivots.items():
         src = space(lang)
