@@ -72,3 +72,18 @@ def test_a_route_counts_less_for_a_language_whose_documents_are_not_the_laws(
     # Polish has only the screens regulation: a Polish question is about it as often as about
     # the Laws; Slovak has the Laws, Russian a commentary on them, English no document
     assert rank.route_weight(index, code) == weight
+
+
+def test_an_english_question_leans_to_the_laws(
+    index: SearchIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """English has no document: its words reach the documents through the Laws' vocabulary,
+    so a question that names no game is a bridge question (``rank.UNDOCUMENTED_OTHER_GAME``)."""
+    query = "when is a card played"
+    assert _docs(index, query)[0] != "hr-pref-2014"
+    monkeypatch.setattr(rank, "UNDOCUMENTED_OTHER_GAME", 1.0)
+    assert _docs(index, query)[0] == "hr-pref-2014"  # the step is what keeps preferans down
+
+
+def test_an_english_question_naming_preferans_stays_there(index: SearchIndex) -> None:
+    assert set(_docs(index, "preferans: when is a card played")) == {"hr-pref-2014"}

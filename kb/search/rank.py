@@ -64,12 +64,16 @@ TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as 
 DEFINITION_BOOST = 3.0  # "šta je X": definitions first
 DEFINITION_PRIOR = 0.7  # otherwise a definition ranks under the rules that use the term
 GLOSSARY = True
+# a unit matching more of the query's words gains up to this share (the coordination factor:
+# BM25 alone lets one rare word outweigh the rest of a description)
+COORD = 0.5
 GLOSSARY_MIN = 0.5  # a definition matching at least this share of the best unit expands the query
 GLOSSARY_TOP = 2  # ... at most this many definitions
 GLOSSARY_WEIGHT = 0.5  # the defined term's weight as a query word (times the match's share)
 FOOTNOTE_PRIOR = 0.7  # a footnote annotates a rule; it ranks under the rules
 HEADING_UNDER = 0.98  # a bare heading scores at most this share of the best rule under it
 DEFINITION_WORDS = 3  # ... when what remains of the query is a term, not a long question
+UNDOCUMENTED_OTHER_GAME = 0.5  # an English query's results in other games than the Laws'
 STEER_OTHER = 0.4  # a query naming a document ("preferans", "screens"): other documents' weight
 DOCUMENT_TOP = 5  # top-level provisions offered for a document named and nothing else matched
 PIVOT_WEIGHT = 0.8
@@ -305,13 +309,17 @@ class Ranker:
                 en_terms = [t for p in a.english for t in en.analyze(p).lemmas]
                 self.route("en", en_terms, prior[code], a, routed)
         zs: dict[str, float] = {}
+        cover: dict[str, list[tuple[float, list[int]]]] = {}
+        lists: dict[int, np.ndarray] = {}  # the units of each lemma term, for the coverage
         for code in index.doc_langs:
-            z, terms = self.terms(code, positions, prior)
+            z, terms, cover[code] = self.terms(code, positions, prior)
             zs[code] = z
             if not terms:
                 continue
             for fld, tid, w in terms:
                 u, pw = index.postings(fld, tid, within)
+                if fld == "lemma":
+                    lists[tid] = u
                 units.append(u)
                 weights.append(pw)
                 scales.append(w / z)
@@ -328,6 +336,8 @@ class Ranker:
             scores = np.bincount(np.concatenate(units), found, minlength=n).astype(np.float32)
         else:
             scores = np.zeros(n, dtype=np.float32)
+        if COORD and cover:
+            scores *= 1.0 + COORD * coverage(n, cover, zs, lists)
         if not definition and GLOSSARY:
             self.glossary(scores, zs)
         if heads:
@@ -362,7 +372,26 @@ class Ranker:
             if s > scored.get(node, 0.0):
                 scored[node] = s
                 node_marks[node] = lang_marks[lang]
+        if (
+            primary not in index.doc_langs
+            and not steer
+            and not any(a.intents.games for a in analyses.values())
+        ):
+            self.lean_to_laws(scored, raw)
         return self.finish(scored, node_marks, steer, raw)
+
+    def lean_to_laws(self, scored: dict[int, float], raw: dict[int, float]) -> None:
+        """A query in a language without documents (English) reads through the vocabulary of
+        the Laws of Duplicate Bridge (the route, the translations mined from the official
+        titles): unless it names a game or document, the documents of other games weigh
+        ``UNDOCUMENTED_OTHER_GAME`` ("played card" is a bridge question, not preferans)."""
+        docs = self.index.docs
+        game = {m.game for m in docs.values() if m.law_numbered}
+        for node in scored:
+            if docs[self.index.doc_of(node)].game not in game:
+                scored[node] *= UNDOCUMENTED_OTHER_GAME
+                if node in raw:
+                    raw[node] *= UNDOCUMENTED_OTHER_GAME
 
     def glossary(self, scores: np.ndarray, zs: dict[str, float]) -> None:
         """The definitions as query expansion: a query that describes a defined term ("played
@@ -607,11 +636,12 @@ class Ranker:
 
     def terms(
         self, code: str, positions: list[int], prior: dict[str, float]
-    ) -> tuple[float, list[tuple[str, int, float]]]:
+    ) -> tuple[float, list[tuple[str, int, float]], list[tuple[float, list[int]]]]:
         """The terms documents of language ``code`` match the query with (field, term id,
         weight), and the query's attainable weight there: the sum of each content word's idf
         (an unknown word counting as the rarest), by which scores are divided so that every
-        language's scores are on one scale.
+        language's scores are on one scale; and per content word found, its idf and its lemma
+        term ids (``coverage``).
 
         A word is looked up in the language itself when the query may be in it; else (or when
         that finds nothing) through the lexicon from each candidate query language: mined
@@ -625,6 +655,7 @@ class Ranker:
         own = analyses.get(code)
         unknown = self.rarest(code)
         out: list[tuple[str, int, float]] = []
+        covered: list[tuple[float, list[int]]] = []
         z = 0.0
         for i in positions:
             options: dict[int, float] = {}
@@ -645,7 +676,9 @@ class Ranker:
             if options:
                 share = max(options.values()) / sum(options.values())
                 out.extend(("lemma", tid, w * share) for tid, w in options.items())
-                z += max(float(idf[tid]) for tid in options)
+                best = max(float(idf[tid]) for tid in options)
+                z += best
+                covered.append((best, list(options)))
             elif t is None or t.folded not in own.synonym_words:
                 z += unknown
         if own is not None:
@@ -675,7 +708,7 @@ class Ranker:
         if cites:
             found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]
             z += max(found, default=unknown)
-        return max(z, 1e-6), out
+        return max(z, 1e-6), out, covered
 
     def bridge(self, code: str, i: int, prior: dict[str, float], options: dict[int, float]) -> None:
         """Terms of language ``code`` for the query's word at position ``i`` read in another
@@ -970,6 +1003,28 @@ def _content_positions(a: Analysis) -> list[int]:
 def _short(a: Analysis) -> bool:
     """Whether a query is short enough to be a term ("šta je renons", not a long question)."""
     return sum(not t.stop for t in a.tokens) <= DEFINITION_WORDS
+
+
+def coverage(
+    n: int,
+    cover: dict[str, list[tuple[float, list[int]]]],
+    zs: dict[str, float],
+    lists: dict[int, np.ndarray],
+) -> np.ndarray:
+    """Per unit (``n``), the share of the query's attainable weight (``zs``) that its words
+    cover: each content word it matches (``cover``: per language, each word's idf and lemma
+    term ids; ``lists``: each term's units) counts its idf once, at most 1 in all."""
+    out = np.zeros(n, dtype=np.float32)
+    for code, found in cover.items():
+        for idf, tids in found:
+            if len(tids) == 1:
+                hit = lists[tids[0]]
+            else:  # a unit matching several of the word's terms counts it once
+                hit = np.zeros(n, dtype=bool)
+                for t in tids:
+                    hit[lists[t]] = True
+            out[hit] += np.float32(idf / zs[code])
+    return np.minimum(out, np.float32(1.0))
 
 
 def _top(scores: np.ndarray, k: int) -> np.ndarray:
