@@ -59,6 +59,11 @@ def test_mining_keeps_what_occurs_together() -> None:
         ("pl", "lewa", "sk", "zdvih"),  # through the English pivot
         ("en", "dummy", "pl", "dziadek"),  # written in kb/lang/pl/english.tsv
         ("ru", "взятка", "sr", "stih"),
+        # written in kb/lang/sr/english.tsv: words no title pair mines
+        ("en", "hesitation", "sr", "oklevanje"),
+        ("en", "touch", "sr", "dodirivati"),
+        ("en", "notice", "hr", "otkriti"),  # Serbian and Croatian share the lemma space
+        ("en", "pocket", "sr", "dzep"),
     ],
 )
 def test_translations_in_the_index(
@@ -82,6 +87,9 @@ def test_english_pivots_are_single_words(code: str) -> None:
         # Polish and Russian words for a revoke, in documents with no Polish or Russian text
         ("nieprzyznanie się do koloru", "sk-2017", ("61", "62", "63", "64")),
         ("ренонс штраф взятки", "sr-2007", ("64",)),
+        # English questions, through kb/lang/sr/english.tsv (touch, count, look)
+        ("no player may touch the cards of another player", "sr-2007", ("7",)),
+        ("the players counted their cards before looking at them", "sr-2007", ("7",)),
     ],
 )
 def test_a_question_reaches_another_languages_paragraph(
