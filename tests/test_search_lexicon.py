@@ -60,6 +60,11 @@ def test_mining_keeps_what_occurs_together() -> None:
         ("en", "dummy", "pl", "dziadek"),  # written in kb/lang/pl/english.tsv
         ("en", "trump", "ru", "козырь"),
         ("ru", "взятка", "sr", "stih"),
+        # the words pl-screens and ru-comment themselves use (kb/lang/{pl,ru}/english.tsv)
+        ("en", "screen", "pl", "zaslona"),
+        ("en", "tray", "pl", "deska"),
+        ("en", "offender", "ru", "нарушитель"),
+        ("en", "penalty", "ru", "наказание"),
     ],
 )
 def test_translations_in_the_index(
@@ -90,3 +95,27 @@ def test_a_question_reaches_another_languages_paragraph(
 ) -> None:
     laws = [r["law"] for r in search(index, query, doc=doc, limit=5)]
     assert set(laws) & set(gold), laws
+
+
+@pytest.mark.parametrize(
+    ("query", "gold"),
+    [
+        # English table words the titles do not teach, read as the document's own words
+        ("inadmissible call passed under the screen", "pl-screens:4(a)1"),
+        (
+            "the screenmate inadvertently slid the irregular call to the other side",
+            "pl-screens:4(a)2",
+        ),
+        ("a card was accidentally exposed during the auction, an honour", "ru-comment:24.5"),
+        (
+            "the director must explain to the offender all the consequences of his choice",
+            "ru-comment:27.8",
+        ),
+    ],
+)
+def test_an_english_question_reaches_the_paragraph(
+    index: SearchIndex, query: str, gold: str
+) -> None:
+    doc = gold.split(":", 1)[0]
+    ids = [r["id"] for r in search(index, query, doc=doc, limit=2)]
+    assert gold in ids, ids
