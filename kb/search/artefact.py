@@ -469,7 +469,10 @@ def _lexicon(corpus: Corpus, lemma_vocab: list[str]) -> dict[str, Any]:
                 )
                 for word, en in read_pairs(path)
             ]
-    return lexicon.build(aligned, analyse, vocab, pivots)
+    # an English question reads the words of every document but a commentary's: a commentary
+    # restates Laws whose own text answers it
+    written = {m.lang for m in corpus.docs.values() if m.kind != "commentary"}
+    return lexicon.build(aligned, analyse, vocab, pivots, written)
 
 
 def _lang_data(

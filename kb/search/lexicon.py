@@ -113,13 +113,15 @@ def build(
     analyse: Callable[[str, str], set[str]],
     vocab: Mapping[str, Iterable[str]],
     pivots: Mapping[str, Iterable[tuple[str, str]]] = {},
+    written: Iterable[str] = (),
 ) -> dict[str, Any]:
     """The lexicon the index stores: mined translations between lemma spaces, and per document
     language its lemmas by phonetic key (``vocab``: language -> indexed lemmas). ``pivots``
     (language -> (lemma, English lemma), from ``kb/lang/<code>/english.tsv``) are English
-    translations written by hand: an English query word reads as its lemma (English has no
-    documents, and the titles mined miss words such as "hesitation" or "alert"), and a
-    language's words join the others through the translations mined for English."""
+    translations written by hand: a language's words join the others through the translations
+    mined for English, and in the languages ``written`` an English query word also reads as
+    the lemma (English has no documents, and the titles mined miss words such as "hesitation"
+    or "alert")."""
     lemma_sets = (
         (
             space(p.lang_a),
@@ -138,7 +140,10 @@ def build(
                 table[key(lemma)].append(lemma)
         keys[lang] = {k: sorted(v) for k, v in table.items()}
     translations = mine(x for x in lemma_sets if x[2] and x[3])
+    readers = set(written)
     for lang, pairs in pivots.items():  # first every written translation, then the pivots
+        if lang not in readers:
+            continue
         table = translations.setdefault(f"en>{space(lang)}", {})
         written: dict[str, list[str]] = defaultdict(list)
         for lemma, english in pairs:

@@ -64,6 +64,9 @@ TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as 
 DEFINITION_BOOST = 3.0  # "šta je X": definitions first
 DEFINITION_PRIOR = 0.7  # otherwise a definition ranks under the rules that use the term
 GLOSSARY = True
+# a unit matching more of the query's words gains up to this share (the coordination factor:
+# BM25 alone lets one rare word outweigh the rest of a description)
+COORD = 0.5
 GLOSSARY_MIN = 0.5  # a definition matching at least this share of the best unit expands the query
 GLOSSARY_TOP = 2  # ... at most this many definitions
 GLOSSARY_WEIGHT = 0.5  # the defined term's weight as a query word (times the match's share)
@@ -306,13 +309,17 @@ class Ranker:
                 en_terms = [t for p in a.english for t in en.analyze(p).lemmas]
                 self.route("en", en_terms, prior[code], a, routed)
         zs: dict[str, float] = {}
+        cover: dict[str, list[tuple[float, list[int]]]] = {}
+        lists: dict[int, np.ndarray] = {}  # the units of each lemma term, for the coverage
         for code in index.doc_langs:
-            z, terms = self.terms(code, positions, prior)
+            z, terms, cover[code] = self.terms(code, positions, prior)
             zs[code] = z
             if not terms:
                 continue
             for fld, tid, w in terms:
                 u, pw = index.postings(fld, tid, within)
+                if fld == "lemma":
+                    lists[tid] = u
                 units.append(u)
                 weights.append(pw)
                 scales.append(w / z)
@@ -329,6 +336,8 @@ class Ranker:
             scores = np.bincount(np.concatenate(units), found, minlength=n).astype(np.float32)
         else:
             scores = np.zeros(n, dtype=np.float32)
+        if COORD and cover:
+            scores *= 1.0 + COORD * coverage(n, cover, zs, lists)
         if not definition and GLOSSARY:
             self.glossary(scores, zs)
         if heads:
@@ -627,11 +636,12 @@ class Ranker:
 
     def terms(
         self, code: str, positions: list[int], prior: dict[str, float]
-    ) -> tuple[float, list[tuple[str, int, float]]]:
+    ) -> tuple[float, list[tuple[str, int, float]], list[tuple[float, list[int]]]]:
         """The terms documents of language ``code`` match the query with (field, term id,
         weight), and the query's attainable weight there: the sum of each content word's idf
         (an unknown word counting as the rarest), by which scores are divided so that every
-        language's scores are on one scale.
+        language's scores are on one scale; and per content word found, its idf and its lemma
+        term ids (``coverage``).
 
         A word is looked up in the language itself when the query may be in it; else (or when
         that finds nothing) through the lexicon from each candidate query language: mined
@@ -645,6 +655,7 @@ class Ranker:
         own = analyses.get(code)
         unknown = self.rarest(code)
         out: list[tuple[str, int, float]] = []
+        covered: list[tuple[float, list[int]]] = []
         z = 0.0
         for i in positions:
             options: dict[int, float] = {}
@@ -665,7 +676,9 @@ class Ranker:
             if options:
                 share = max(options.values()) / sum(options.values())
                 out.extend(("lemma", tid, w * share) for tid, w in options.items())
-                z += max(float(idf[tid]) for tid in options)
+                best = max(float(idf[tid]) for tid in options)
+                z += best
+                covered.append((best, list(options)))
             elif t is None or t.folded not in own.synonym_words:
                 z += unknown
         if own is not None:
@@ -695,7 +708,7 @@ class Ranker:
         if cites:
             found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]
             z += max(found, default=unknown)
-        return max(z, 1e-6), out
+        return max(z, 1e-6), out, covered
 
     def bridge(self, code: str, i: int, prior: dict[str, float], options: dict[int, float]) -> None:
         """Terms of language ``code`` for the query's word at position ``i`` read in another
@@ -990,6 +1003,28 @@ def _content_positions(a: Analysis) -> list[int]:
 def _short(a: Analysis) -> bool:
     """Whether a query is short enough to be a term ("šta je renons", not a long question)."""
     return sum(not t.stop for t in a.tokens) <= DEFINITION_WORDS
+
+
+def coverage(
+    n: int,
+    cover: dict[str, list[tuple[float, list[int]]]],
+    zs: dict[str, float],
+    lists: dict[int, np.ndarray],
+) -> np.ndarray:
+    """Per unit (``n``), the share of the query's attainable weight (``zs``) that its words
+    cover: each content word it matches (``cover``: per language, each word's idf and lemma
+    term ids; ``lists``: each term's units) counts its idf once, at most 1 in all."""
+    out = np.zeros(n, dtype=np.float32)
+    for code, found in cover.items():
+        for idf, tids in found:
+            if len(tids) == 1:
+                hit = lists[tids[0]]
+            else:  # a unit matching several of the word's terms counts it once
+                hit = np.zeros(n, dtype=bool)
+                for t in tids:
+                    hit[lists[t]] = True
+            out[hit] += np.float32(idf / zs[code])
+    return np.minimum(out, np.float32(1.0))
 
 
 def _top(scores: np.ndarray, k: int) -> np.ndarray:

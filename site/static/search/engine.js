@@ -1351,10 +1351,12 @@
       const zs = new Map();
       const heads = [];
       const marks = new Map();
+      const cover = new Map();
       for (const code of S.docLangs) {
         const L = S.langs[code];
-        const [z, terms] = this.terms(code, positions, prior);
+        const [z, terms, covered] = this.terms(code, positions, prior);
         zs.set(code, z);
+        cover.set(code, covered);
         if (!terms.length) continue;
         for (const [fld, term, w] of terms) {
           const { u, w: pw } = L[fld].postings(term, within);
@@ -1365,6 +1367,7 @@
         for (const t of lemmas) heads.push([code, t]);
         marks.set(code, { lemma: lemmas, exact: new Set(terms.filter(([f]) => f === 'exact').map(([, t]) => t)) });
       }
+      if (W.COORD && cover.size) this.coverage(scores, cover, zs, within);
       if (!definition && W.GLOSSARY) this.glossary(scores, zs);
       if (heads.length) this.titleMatch(scores, heads);
       const asked = definition && [...analyses.values()].some(isShort);
@@ -1405,6 +1408,21 @@
         scored.set(node, scored.get(node) * W.UNDOCUMENTED_OTHER_GAME);
         if (raw.has(node)) raw.set(node, raw.get(node) * W.UNDOCUMENTED_OTHER_GAME);
       }
+    }
+
+    // rank.py coverage: a unit gains COORD times the share of the query's attainable weight
+    // its words cover (each content word it matches counts its idf once, at most 1 in all)
+    coverage(scores, cover, zs, within) {
+      const cov = new Float64Array(S.nUnits);
+      for (const [code, found] of cover) {
+        const L = S.langs[code];
+        for (const [idf, terms] of found) {
+          const hit = new Set();
+          for (const t of terms) for (const u of L.lemma.postings(t, within).u) hit.add(u);
+          for (const u of hit) cov[u] += idf / zs.get(code);
+        }
+      }
+      for (let u = 0; u < S.nUnits; u++) if (cov[u] > 0) scores[u] *= 1 + W.COORD * Math.min(cov[u], 1);
     }
 
     glossary(scores, zs) {
@@ -1645,6 +1663,7 @@
       const own = analyses.get(code) || null;
       const unknown = Math.log(1 + (L.n - 0.5) / 1.5);
       const out = [];
+      const covered = []; // per content word found: its idf and its lemma terms (coverage)
       let z = 0;
       for (const i of positions) {
         const options = new Map();
@@ -1673,6 +1692,7 @@
           const share = max / sum;
           for (const [c, w] of options) out.push(['lemma', c, w * share]);
           z += idf;
+          covered.push([idf, [...options.keys()]]);
         } else if (t === undefined || !own.synonymWords.has(t.folded)) {
           z += unknown;
         }
@@ -1704,7 +1724,7 @@
         const found = cites.filter((c) => L.lemma.has(c)).map((c) => L.lemma.idf(c));
         z += found.length ? Math.max(...found) : unknown;
       }
-      return [Math.max(z, 1e-6), out];
+      return [Math.max(z, 1e-6), out, covered];
     }
 
     bridge(code, i, prior, options) {
