@@ -59,6 +59,9 @@ SECOND_RATIO = 0.6
 # are much weaker, so one Law does not fill the first five
 SECOND_SHARE = 0.65
 FUZZY_MIN = 5  # words shorter than this are not corrected (too many neighbours)
+STEM_MIN = 6  # a word no lemma is one edit from, at least this long, is read by its first
+STEM_PREFIX = 5  # ... letters, as the lemmas that begin with them
+STEM_MAX = 3  # ... when there are at most this many
 TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query matches
 TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as context
 DEFINITION_BOOST = 3.0  # "šta je X": definitions first
@@ -671,6 +674,8 @@ class Ranker:
                 self.bridge(code, i, prior, options)
             if not options and t is not None and not t.stop and t.folded not in own.synonym_words:
                 near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
+                if not near:  # nor one edit away: an inflection or derivation of a lemma?
+                    near = sorted(self.stems(code, t.lemma) | self.stems(code, t.folded))[:3]
                 for c in near:
                     options[vocab[f"{code} {c}"]] = FUZZY_WEIGHT * prior[code]
             if options:
@@ -767,6 +772,17 @@ class Ranker:
             return frozenset(one_edit(word, deletes, lambda w: f"{code} {w}" in vocab))
 
         return set(self.index.kept("_fuzzy", (code, word), make))
+
+    def stems(self, code: str, word: str) -> set[str]:
+        """Lemmas of language ``code`` that begin with the first ``STEM_PREFIX`` letters of
+        ``word`` (at least ``STEM_MIN`` letters long), when at most ``STEM_MAX`` do: a form the
+        lemmatizer does not know or a typo in its ending ("dupliranje" -> "dupliciranje",
+        "zapowiedzia" -> "zapowiedź"), an English word the texts give beside their own
+        ("psyche" -> "psychický"); a prefix many lemmas share says nothing."""
+        if len(word) < STEM_MIN:
+            return set()
+        found = _prefixes(self.index, code).get(word[:STEM_PREFIX], ())
+        return set(found) if len(found) <= STEM_MAX else set()
 
     def title_match(self, terms: list[int]) -> np.ndarray:
         """Per unit, the share of its own heading's lemmas among the lemma term ids."""
@@ -1025,6 +1041,23 @@ def coverage(
                     hit[lists[t]] = True
             out[hit] += np.float32(idf / zs[code])
     return np.minimum(out, np.float32(1.0))
+
+
+def _prefixes(index: SearchIndex, code: str) -> dict[str, tuple[str, ...]]:
+    """The lemmas of language ``code`` (words of letters, ``STEM_MIN`` or more) by their first
+    ``STEM_PREFIX`` letters, sorted; made once per index and language."""
+
+    def make() -> dict[str, tuple[str, ...]]:
+        found: dict[str, list[str]] = {}
+        head = f"{code} "
+        for term in index.vocab["lemma"]:
+            if term.startswith(head):
+                lemma = term[len(head) :]
+                if len(lemma) >= STEM_MIN and lemma.isalpha():
+                    found.setdefault(lemma[:STEM_PREFIX], []).append(lemma)
+        return {k: tuple(sorted(v)) for k, v in found.items()}
+
+    return index.kept("_prefixes", code, make)
 
 
 def _top(scores: np.ndarray, k: int) -> np.ndarray:

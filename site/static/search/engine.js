@@ -807,6 +807,7 @@
       heading: new Map(), // heading lemma -> units
       keys: null,
       near: null,
+      prefixes: null, // lemmas by their first STEM_PREFIX letters (stems)
     };
     for (const [u, own] of heads) {
       S.headLen[u] = own.length;
@@ -1185,6 +1186,23 @@
       for (let at = word.indexOf(yat); at >= 0; at = word.indexOf(yat, at + 1)) out.push(word.slice(0, at) + 'e' + word.slice(at + yat.length));
     }
     return out;
+  }
+
+  // rank.py stems: the lemmas that begin with the word's first STEM_PREFIX letters, when at
+  // most STEM_MAX do (the lemmas by prefix made once per language)
+  function stems(L, word) {
+    if (word.length < W.STEM_MIN) return [];
+    if (L.prefixes === null) {
+      L.prefixes = new Map();
+      for (const lemma of L.lemma.terms()) {
+        if (lemma.length < W.STEM_MIN || !/^\p{L}+$/u.test(lemma)) continue;
+        const key = lemma.slice(0, W.STEM_PREFIX);
+        if (!L.prefixes.has(key)) L.prefixes.set(key, []);
+        L.prefixes.get(key).push(lemma);
+      }
+    }
+    const found = L.prefixes.get(word.slice(0, W.STEM_PREFIX)) || [];
+    return found.length <= W.STEM_MAX ? found : [];
   }
 
   function knows(code, word) {
@@ -1677,7 +1695,8 @@
         if (!options.size || (prior.has(code) ? prior.get(code) : 0) < 1) this.bridge(code, i, prior, options);
         if (!options.size && t !== undefined && !t.stop && !own.synonymWords.has(t.folded)) {
           if (L.near === null) L.near = new Near(L.lemma.terms(), W.FUZZY_MIN - 1, (w) => L.lemma.has(w), false);
-          const near = new Set([...L.near.find(t.lemma, W.FUZZY_MIN), ...L.near.find(t.folded, W.FUZZY_MIN)]);
+          let near = new Set([...L.near.find(t.lemma, W.FUZZY_MIN), ...L.near.find(t.folded, W.FUZZY_MIN)]);
+          if (!near.size) near = new Set([...stems(L, t.lemma), ...stems(L, t.folded)]); // rank.py stems
           for (const c of [...near].sort().slice(0, 3)) options.set(c, W.FUZZY_WEIGHT * prior.get(code));
         }
         if (options.size) {
