@@ -64,6 +64,11 @@ def test_mining_keeps_what_occurs_together() -> None:
         ("en", "touch", "sr", "dodirivati"),
         ("en", "notice", "hr", "otkriti"),  # Serbian and Croatian share the lemma space
         ("en", "pocket", "sr", "dzep"),
+        # the words pl-screens itself uses (kb/lang/pl/english.tsv)
+        ("en", "screen", "pl", "zaslona"),
+        ("en", "tray", "pl", "deska"),
+        ("ru", "нарушитель", "sk", "previnivy"),  # the commentary's words, through English
+        ("ru", "наказание", "sk", "pokutovy"),
     ],
 )
 def test_translations_in_the_index(
@@ -97,3 +102,22 @@ def test_a_question_reaches_another_languages_paragraph(
 ) -> None:
     laws = [r["law"] for r in search(index, query, doc=doc, limit=5)]
     assert set(laws) & set(gold), laws
+
+
+@pytest.mark.parametrize(
+    ("query", "gold"),
+    [
+        # English table words the titles do not teach, read as the document's own words
+        ("inadmissible call passed under the screen", "pl-screens:4(a)1"),
+        (
+            "the screenmate inadvertently slid the irregular call to the other side",
+            "pl-screens:4(a)2",
+        ),
+    ],
+)
+def test_an_english_question_reaches_the_paragraph(
+    index: SearchIndex, query: str, gold: str
+) -> None:
+    doc = gold.split(":", 1)[0]
+    ids = [r["id"] for r in search(index, query, doc=doc, limit=2)]
+    assert gold in ids, ids
