@@ -7,7 +7,7 @@ import pytest
 
 from kb.search import SearchIndex, search
 from kb.search.langdata import LANG_DIR, LANGS, read_pairs
-from kb.search.lexicon import key, mine
+from kb.search.lexicon import Aligned, build, key, mine
 from kb.search.service import index_for
 from kb.store import KB
 
@@ -51,6 +51,32 @@ def test_mining_keeps_what_occurs_together() -> None:
 
 
 @pytest.mark.parametrize(
+    ("read", "pivot", "english_to_xx", "xx_to_yy"),
+    [
+        (set(), set(), None, None),
+        ({"xx"}, set(), [("karta", 1.0)], None),  # an English query word reads as the lemma
+        (set(), {"xx"}, None, "kartica"),  # the lemma reaches yy through its English word
+    ],
+)
+def test_written_english_read_and_pivoted(
+    read: set[str], pivot: set[str], english_to_xx: object, xx_to_yy: str | None
+) -> None:
+    # an official title pair teaches en "card" -> yy "kartica"; xx has no text aligned to yy
+    titles = [Aligned("en", "card", "yy", "kartica", min_together=1)]
+    lexicon = build(
+        titles,
+        lambda _lang, text: set(text.split()),
+        {"xx": ["karta"], "yy": ["kartica"]},
+        {"xx": [("karta", "card")]},
+        read=read,
+        pivot=pivot,
+    )["translations"]
+    assert lexicon.get("en>xx", {}).get("card") == english_to_xx
+    found = lexicon.get("xx>yy", {}).get("karta")
+    assert (found[0][0] if found else None) == xx_to_yy
+
+
+@pytest.mark.parametrize(
     ("src", "lemma", "dst", "expected"),
     [
         ("sk", "nepriznanie", "sr", "renons"),
@@ -59,16 +85,6 @@ def test_mining_keeps_what_occurs_together() -> None:
         ("pl", "lewa", "sk", "zdvih"),  # through the English pivot
         ("en", "dummy", "pl", "dziadek"),  # written in kb/lang/pl/english.tsv
         ("ru", "взятка", "sr", "stih"),
-        # written in kb/lang/sr/english.tsv: words no title pair mines
-        ("en", "hesitation", "sr", "oklevanje"),
-        ("en", "touch", "sr", "dodirivati"),
-        ("en", "notice", "hr", "otkriti"),  # Serbian and Croatian share the lemma space
-        ("en", "pocket", "sr", "dzep"),
-        # the words pl-screens itself uses (kb/lang/pl/english.tsv)
-        ("en", "screen", "pl", "zaslona"),
-        ("en", "tray", "pl", "deska"),
-        ("ru", "нарушитель", "sk", "previnivy"),  # the commentary's words, through English
-        ("ru", "наказание", "sk", "pokutovy"),
     ],
 )
 def test_translations_in_the_index(
@@ -92,9 +108,6 @@ def test_english_pivots_are_single_words(code: str) -> None:
         # Polish and Russian words for a revoke, in documents with no Polish or Russian text
         ("nieprzyznanie się do koloru", "sk-2017", ("61", "62", "63", "64")),
         ("ренонс штраф взятки", "sr-2007", ("64",)),
-        # English questions, through kb/lang/sr/english.tsv (touch, count, look)
-        ("no player may touch the cards of another player", "sr-2007", ("7",)),
-        ("the players counted their cards before looking at them", "sr-2007", ("7",)),
     ],
 )
 def test_a_question_reaches_another_languages_paragraph(
@@ -102,22 +115,3 @@ def test_a_question_reaches_another_languages_paragraph(
 ) -> None:
     laws = [r["law"] for r in search(index, query, doc=doc, limit=5)]
     assert set(laws) & set(gold), laws
-
-
-@pytest.mark.parametrize(
-    ("query", "gold"),
-    [
-        # English table words the titles do not teach, read as the document's own words
-        ("inadmissible call passed under the screen", "pl-screens:4(a)1"),
-        (
-            "the screenmate inadvertently slid the irregular call to the other side",
-            "pl-screens:4(a)2",
-        ),
-    ],
-)
-def test_an_english_question_reaches_the_paragraph(
-    index: SearchIndex, query: str, gold: str
-) -> None:
-    doc = gold.split(":", 1)[0]
-    ids = [r["id"] for r in search(index, query, doc=doc, limit=2)]
-    assert gold in ids, ids

@@ -458,11 +458,11 @@ def _lexicon(corpus: Corpus, lemma_vocab: list[str]) -> dict[str, Any]:
         }
 
     aligned = lexicon.aligned_texts(docs, texts, heads, corpus.parallels, titles)
-    pivots: dict[str, list[tuple[str, str]]] = {}
+    english: dict[str, list[tuple[str, str]]] = {}
     for lang in LANGS:
         path = LANG_DIR / lang / "english.tsv"
         if path.exists():
-            pivots[lang] = [
+            english[lang] = [
                 (
                     analyzer(lang).lemma(analyzer(lang).prep(word.lower())),
                     analyzer("en").lemma(en.lower()),
@@ -470,9 +470,14 @@ def _lexicon(corpus: Corpus, lemma_vocab: list[str]) -> dict[str, Any]:
                 for word, en in read_pairs(path)
             ]
     # an English question reads the words of every document but a commentary's: a commentary
-    # restates Laws whose own text answers it
-    written = {m.lang for m in corpus.docs.values() if m.kind != "commentary"}
-    return lexicon.build(aligned, analyse, vocab, pivots, written)
+    # restates Laws whose own text answers it; the languages of the Laws' editions, aligned with
+    # each other paragraph by paragraph, need no pivot through English (the others do)
+    kinds: dict[str, set[str]] = defaultdict(set)
+    for m in corpus.docs.values():
+        kinds[m.lang].add(m.kind)
+    read = {lang for lang, k in kinds.items() if k != {"commentary"}}
+    pivot = {lang for lang in english if kinds.get(lang) != {"laws"}}
+    return lexicon.build(aligned, analyse, vocab, english, read=read, pivot=pivot)
 
 
 def _lang_data(

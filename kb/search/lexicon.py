@@ -112,16 +112,19 @@ def build(
     aligned: Iterable[Aligned],
     analyse: Callable[[str, str], set[str]],
     vocab: Mapping[str, Iterable[str]],
-    pivots: Mapping[str, Iterable[tuple[str, str]]] = {},
-    written: Iterable[str] = (),
+    english: Mapping[str, Iterable[tuple[str, str]]] = {},
+    *,
+    read: Iterable[str] = (),
+    pivot: Iterable[str] = (),
 ) -> dict[str, Any]:
     """The lexicon the index stores: mined translations between lemma spaces, and per document
-    language its lemmas by phonetic key (``vocab``: language -> indexed lemmas). ``pivots``
-    (language -> (lemma, English lemma), from ``kb/lang/<code>/english.tsv``) are English
-    translations written by hand: a language's words join the others through the translations
-    mined for English, and in the languages ``written`` an English query word also reads as
-    the lemma (English has no documents, and the titles mined miss words such as "hesitation"
-    or "alert")."""
+    language its lemmas by phonetic key (``vocab``: language -> indexed lemmas). ``english``
+    (language -> (lemma, English lemma), from ``kb/lang/<code>/english.tsv``) are translations
+    written by hand: in the languages ``read`` an English query word also reads as the lemma
+    (English has no documents, and the titles mined miss words such as "hesitation" or
+    "alert"); the words of the languages ``pivot`` join the others through the translations
+    of their English word (for languages whose texts align with few others: a word with two
+    senses in English carries the wrong one across, so languages aligned well do not)."""
     lemma_sets = (
         (
             space(p.lang_a),
@@ -140,27 +143,30 @@ def build(
                 table[key(lemma)].append(lemma)
         keys[lang] = {k: sorted(v) for k, v in table.items()}
     translations = mine(x for x in lemma_sets if x[2] and x[3])
-    readers = set(written)
-    for lang, pairs in pivots.items():  # first every written translation, then the pivots
+    readers = set(read)
+    for lang, pairs in english.items():  # first every written translation, then the pivots
         if lang not in readers:
             continue
         table = translations.setdefault(f"en>{space(lang)}", {})
-        written: dict[str, list[str]] = defaultdict(list)
-        for lemma, english in pairs:
-            written[english].append(lemma)
-        for english, lemmas in written.items():
+        by_english: dict[str, list[str]] = defaultdict(list)
+        for lemma, word in pairs:
+            by_english[word].append(lemma)
+        for word, lemmas in by_english.items():
             found = dict.fromkeys(lemmas, GLOSSARY_WEIGHT)  # written first: kept on a tie
-            for other, w in table.get(english, []):
+            for other, w in table.get(word, []):
                 found.setdefault(other, w)
-            table[english] = sorted(found.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
-    for lang, pairs in pivots.items():
+            table[word] = sorted(found.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
+    pivoting = set(pivot)
+    for lang, pairs in english.items():
+        if lang not in pivoting:
+            continue
         src = space(lang)
         for dst in {space(d) for d in vocab} - {src, "en"}:
             table = translations.setdefault(f"{src}>{dst}", {})
             via = translations.get(f"en>{dst}", {})
-            for lemma, english in pairs:
+            for lemma, word in pairs:
                 found = dict(table.get(lemma, []))
-                for other, w in via.get(english, ()):
+                for other, w in via.get(word, ()):
                     found[other] = max(found.get(other, 0.0), PIVOT_WEIGHT * w)
                 if found:
                     ranked = sorted(found.items(), key=lambda kv: -kv[1])
