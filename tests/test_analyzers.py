@@ -67,6 +67,9 @@ def test_every_language_loads_offline(code: str) -> None:
         ("ru", "контры", "контра"),
         ("en", "revoked", "revoke"),
         ("en", "tricks", "trick"),
+        ("en", "spade", "spade"),  # not "spay"
+        ("en", "unauthorized", "unauthorised"),  # the Laws' spelling
+        ("en", "won", "win"),
     ],
 )
 def test_form_to_folded_lemma(code: str, form: str, lemma: str) -> None:
