@@ -67,6 +67,9 @@ def test_every_language_loads_offline(code: str) -> None:
         ("ru", "контры", "контра"),
         ("en", "revoked", "revoke"),
         ("en", "tricks", "trick"),
+        ("sr", "dami", "dami"),  # dummy, not the queen (dama)
+        ("sr", "tim", "tim"),  # a team, not "taj"
+        ("sr", "vreme", "vrijeme"),  # as "vremena" reads
         ("en", "spade", "spade"),  # not "spay"
         ("en", "unauthorized", "unauthorised"),  # the Laws' spelling
         ("en", "won", "win"),
