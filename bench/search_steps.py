@@ -67,6 +67,13 @@ STEPS: dict[str, str] = {
     "dfb9f0a": "Slovak player vocabulary widened",
     "b5fa6c3": "preferans keys made of the Serbian Laws' words only when preferans is named",
     "a6125dd": "Polish (screens) and Russian (commentary) player vocabulary widened",
+    # the fourth round (its start is a6125dd's ranking: b63525e changed no result)
+    "7ed160b": "Serbian or Croatian told by dialect marks (yat reflex, lexical differences)",
+    "c98f994": "English questions read the Polish and Russian english.tsv words",
+    "9256f4a": "an English question naming no game leans to the Laws",
+    "3e54fbb": "coordination factor; English reads no commentary's words",
+    "fd561a8": "a word no lemma is one edit from read by its first letters (stems)",
+    "9cd476a": "English glossaries measured and not kept; English and Serbian lemma fixes",
 }
 SETS = {
     "dev": "queries.jsonl",
