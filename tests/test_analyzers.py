@@ -60,6 +60,8 @@ def test_every_language_loads_offline(code: str) -> None:
         ("pl", "zapowiedzi", "zapowiedz"),
         ("pl", "lewy", "lewa"),
         ("pl", "graczy", "gracz"),
+        ("pl", "odkryty", "odkryty"),  # as odkryta, odkryte read (not the verb odkryć)
+        ("ru", "десятка", "десятка"),  # the ten of a suit, as десятку reads (not десяток)
         ("ru", "правила", "правило"),
         ("ru", "заявку", "заявка"),
         ("ru", "очереди", "очередь"),
