@@ -12,6 +12,10 @@ Two sources, both general (nothing in them is written for a query):
   document's titles. Two lemmas are each other's translation when they occur in the same aligned
   pairs far more often than apart (Dice coefficient over pairs).
 
+Beside them, ``kb/lang/<code>/english.tsv`` gives a language's core words with their English
+word, written by hand: an English query reads them (``build``'s ``read``), and a language whose
+texts align with few others reaches the rest through them (``pivot``).
+
 Serbian and Croatian share their lemmatizer (lemmagen3 ``hr``), so they share one lemma space.
 """
 
