@@ -157,6 +157,17 @@ class Ranker:
         self.allowed_docs = filters.docs(index)
         self.lang_ix = {lg: i for i, lg in enumerate(index.langs)}
 
+    @functools.cached_property
+    def steer(self) -> list[str]:
+        """The documents the query names (doc: and about: intents), in the order named."""
+        docs = self.index.docs
+        return [d for a in self.q.analyses.values() for d in a.intents.docs if d in docs]
+
+    @functools.cached_property
+    def games(self) -> set[str]:
+        """The games the query names ("bridž", "bridge")."""
+        return {g for a in self.q.analyses.values() for g in a.intents.games}
+
     def allows(self, doc: str) -> bool:
         """Whether ``doc`` passes the filters."""
         return self.allowed_docs is None or doc in self.allowed_docs
@@ -268,10 +279,10 @@ class Ranker:
         other, factor = (
             (CROATIAN, DIALECT_SERBIAN) if leaning == SERBIAN else (SERBIAN, DIALECT_CROATIAN)
         )
-        docs = self.index.docs
-        named = {d for a in self.q.analyses.values() for d in a.intents.docs if d in docs}
-        games = {g for a in self.q.analyses.values() for g in a.intents.games}
-        if any(m.lang == other and (d in named or m.game in games) for d, m in docs.items()):
+        named, games = self.steer, self.games
+        if any(
+            m.lang == other and (d in named or m.game in games) for d, m in self.index.docs.items()
+        ):
             return prior
         out = dict(prior)
         out[other] *= factor
@@ -282,7 +293,7 @@ class Ranker:
         """Scores from the words of the query."""
         index, q = self.index, self.q
         analyses = q.analyses
-        steer = [d for a in analyses.values() for d in a.intents.docs if d in index.docs]
+        steer = self.steer
         definition = any(a.intents.definition for a in analyses.values())
         prior = self.language_prior()
         primary = max(prior, key=lambda c: (prior[c], -list(analyses).index(c)))
@@ -375,11 +386,7 @@ class Ranker:
             if s > scored.get(node, 0.0):
                 scored[node] = s
                 node_marks[node] = lang_marks[lang]
-        if (
-            primary not in index.doc_langs
-            and not steer
-            and not any(a.intents.games for a in analyses.values())
-        ):
+        if primary not in index.doc_langs and not steer and not self.games:
             self.lean_to_laws(scored, raw)
         return self.finish(scored, node_marks, steer, raw)
 
@@ -564,9 +571,9 @@ class Ranker:
     ) -> Ranked:
         """Game and document steering on top of the word scores, then one result per
         provision (``raw``: the scores the provisions are weighed by, default ``scored``)."""
-        index, analyses = self.index, self.q.analyses
+        index = self.index
         raw = dict(scored) if raw is None else raw
-        games = {g for a in analyses.values() for g in a.intents.games}
+        games = self.games
         if games:  # "bridž renons kazna": the documents of the game named
             for node in scored:
                 if index.docs[index.doc_of(node)].game not in games:
