@@ -311,3 +311,19 @@ def test_question_words_do_not_dilute(index: SearchIndex) -> None:
     plain = [r["id"] for r in search(index, "renons ispravak", limit=3)]
     asked = [r["id"] for r in search(index, "kada se mora renons ispravak", limit=3)]
     assert plain[0] == asked[0]
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        # Croatian knows "sudija" only as player vocabulary (-> sudac): its scores must stay on
+        # the scale of the Serbian ones, where the word itself is found
+        ("sudija", "sr-2007:def/direktor-turnira"),
+        ("niewystarczająca odzywka", "sk-2017:27"),  # Polish player words, the Laws' answer
+    ],
+)
+def test_a_query_of_player_words_only_stays_on_scale(
+    index: SearchIndex, query: str, first: str
+) -> None:
+    found = search(index, query, limit=1)[0]["id"]
+    assert found.startswith(first), found  # the node or a paragraph inside it

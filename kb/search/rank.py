@@ -667,6 +667,7 @@ class Ranker:
         out: list[tuple[str, int, float]] = []
         covered: list[tuple[float, list[int]]] = []
         z = 0.0
+        rephrased = 0  # content words the player vocabulary rephrases, found only through it
         for i in positions:
             options: dict[int, float] = {}
             t = own.at(i) if own is not None else None
@@ -693,6 +694,8 @@ class Ranker:
                 covered.append((best, list(options)))
             elif t is None or t.folded not in own.synonym_words:
                 z += unknown
+            else:
+                rephrased += 1
         if own is not None:
             # the query's adjacent content words said together in a passage
             found = [own.at(i) for i in positions]
@@ -702,6 +705,7 @@ class Ranker:
                 tid = pair_vocab.get(f"{code} {term}")
                 if tid is not None:
                     out.append(("pair", tid, PAIR_WEIGHT * prior[code]))
+        said = 0.0  # the best idf the rephrasings reach
         for lang, a in analyses.items():
             if space(lang) != space(code):
                 continue
@@ -709,6 +713,7 @@ class Ranker:
                 tid = vocab.get(f"{code} {x}")
                 if tid is not None:
                     out.append(("lemma", tid, EXPANSION_WEIGHT * prior[lang]))
+                    said = max(said, float(idf[tid]))
             for c in a.cites:
                 # a bare number among several words is a count ("9 tricks"), not a citation
                 bare = BARE_NUMBER_WEIGHT if c.isdigit() and len(positions) > 2 else 1.0
@@ -716,6 +721,11 @@ class Ranker:
                     tid = v.get(f"{code} {c}")
                     if tid is not None:
                         out.append((fld, tid, bare * (1.0 if fld == "lemma" else EXACT_WEIGHT)))
+        if z == 0.0:
+            # every word found only through its rephrasing ("sudija" -> sudac in Croatian): each
+            # weighs what the rephrasing attains, else the language's scores are scaled by
+            # nothing and outweigh every other language's
+            z = rephrased * (said or unknown)
         cites = next((a.cites for a in analyses.values() if a.cites), [])
         if cites:
             found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]

@@ -1683,6 +1683,7 @@
       const out = [];
       const covered = []; // per content word found: its idf and its lemma terms (coverage)
       let z = 0;
+      let rephrased = 0; // content words the player vocabulary rephrases, found only through it
       for (const i of positions) {
         const options = new Map();
         const t = own !== null ? own.starts.get(i) : undefined;
@@ -1714,6 +1715,8 @@
           covered.push([idf, [...options.keys()]]);
         } else if (t === undefined || !own.synonymWords.has(t.folded)) {
           z += unknown;
+        } else {
+          rephrased += 1;
         }
       }
       if (own !== null) {
@@ -1722,9 +1725,14 @@
           if (L.pair.has(term)) out.push(['pair', term, W.PAIR_WEIGHT * prior.get(code)]);
         }
       }
+      let said = 0; // the best idf the rephrasings reach
       for (const [lang, a] of analyses) {
         if (space(lang) !== space(code)) continue;
-        for (const x of a.expansions) if (L.lemma.has(x)) out.push(['lemma', x, W.EXPANSION_WEIGHT * prior.get(lang)]);
+        for (const x of a.expansions) {
+          if (!L.lemma.has(x)) continue;
+          out.push(['lemma', x, W.EXPANSION_WEIGHT * prior.get(lang)]);
+          said = Math.max(said, L.lemma.idf(x));
+        }
         for (const c of a.cites) {
           // a bare number among several words is a count, not a citation (rank.py terms)
           const bare = /^\d+$/.test(c) && positions.length > 2 ? W.BARE_NUMBER_WEIGHT : 1.0;
@@ -1732,6 +1740,9 @@
           if (L.exact.has(c)) out.push(['exact', c, bare * W.EXACT_WEIGHT]);
         }
       }
+      // every word found only through its rephrasing: each weighs what the rephrasing attains
+      // (rank.py terms), else the language's scores are scaled by nothing
+      if (z === 0) z = rephrased * (said || unknown);
       let cites = [];
       for (const a of analyses.values()) {
         if (a.cites.length) {
