@@ -61,6 +61,7 @@ def test_every_language_loads_offline(code: str) -> None:
         ("pl", "lewy", "lewa"),
         ("pl", "graczy", "gracz"),
         ("pl", "odkryty", "odkryty"),  # as odkryta, odkryte read (not the verb odkryć)
+        ("pl", "rozgrywająca", "rozgrywajacy"),  # "strona rozgrywająca": the declarer's side
         ("ru", "десятка", "десятка"),  # the ten of a suit, as десятку reads (not десяток)
         ("ru", "правила", "правило"),
         ("ru", "заявку", "заявка"),
