@@ -162,7 +162,13 @@ class SearchIndex:
 
     def doc_of(self, node: int) -> str:
         """The document of node ``node``."""
-        return self.doc_ids[int(self.a["node_doc"][node])]
+        return self._node_docs[node]
+
+    @functools.cached_property
+    def _node_docs(self) -> list[str]:
+        """Each node's document (a list: ranking asks for it tens of times per query)."""
+        ids = self.doc_ids
+        return [ids[d] for d in self.a["node_doc"].tolist()]
 
     # --- language data -------------------------------------------------------------------
     @functools.cached_property

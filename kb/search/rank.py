@@ -449,7 +449,7 @@ class Ranker:
                 # of the documents a route reaches, the one in the query's language reads best
                 if index.docs[index.doc_of(node)].lang in analyses:
                     w *= ROUTE_OWN_LANGUAGE
-                lo, hi = (int(x) for x in span[node])
+                lo, hi = span[node].tolist()
                 inside = scores[lo:hi]
                 inside[inside > 0] += ROUTE_INSIDE * r * w
                 own = int(node_unit[node])
@@ -630,7 +630,7 @@ class Ranker:
                     continue
                 counted.append(node)
                 lo, hi = spans[node]
-                if any(lo <= a and b <= hi for a, b in held):
+                if _holds(lo, hi, held):
                     continue
                 shown.append(node)
                 held.append((lo, hi))
@@ -991,9 +991,22 @@ def _word_terms(index: SearchIndex, code: str, t: Token) -> tuple[tuple[int, ...
     return index.kept("_word_terms", (code, t.lemma, t.folded, t.exact), make)
 
 
+def _holds(lo: int, hi: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether the unit span ``lo``-``hi`` holds one of ``spans``."""
+    # a plain loop: any() over a generator costs more than the few spans it reads
+    for a, b in spans:  # noqa: SIM110
+        if lo <= a and b <= hi:
+            return True
+    return False
+
+
 def _twins(index: SearchIndex, node: int) -> tuple[int, ...]:
     """``index.twins(node)`` as a tuple, kept per index for the nodes asked (a few thousand)."""
-    return index.kept("_twin_tuples", node, lambda: tuple(index.twins(node).tolist()))
+    memo: dict[int, tuple[int, ...]] = index.__dict__.setdefault("_twin_tuples", {})
+    hit = memo.get(node)
+    if hit is None:
+        hit = memo[node] = tuple(index.twins(node).tolist())
+    return hit
 
 
 def _unit_prior(index: SearchIndex, case: str) -> np.ndarray:
