@@ -40,3 +40,22 @@ def simplemma_forms(
     for form, lemma in raw.items():
         if lemma in keep:
             yield form.decode().lower(), keep[lemma]
+
+
+def simplemma_words(code: str) -> set[str]:
+    """Every form and lemma of simplemma's ``code`` dictionary, lower-cased and folded (as
+    ``kb.search.normalize.fold``, one character at a time: a few million words)."""
+    from simplemma.strategies.dictionaries.dictionary_factory import DEFAULT_DICTIONARY_FACTORY
+
+    from kb.search.normalize import fold
+
+    table = DEFAULT_DICTIONARY_FACTORY.get_dictionary(code)
+    raw = getattr(table, "_dict", None)  # simplemma 2.0 keeps bytes
+    if isinstance(raw, dict):
+        found = [*raw, *set(raw.values())]
+        words = {w.decode().lower() for w in found}
+    else:
+        words = {w.lower() for pair in table.items() for w in pair}
+    letters = {c for c in set("".join(words)) if not c.isascii()}
+    folding = str.maketrans({c: fold(c) for c in letters})
+    return {w if w.isascii() else w.translate(folding) for w in words}

@@ -47,7 +47,8 @@ def search(
     results; ``query_lang`` fixes the query language instead of detecting it; ``enrich`` may add
     keys to each result. An unknown filter value raises ValueError saying what is accepted."""
     check_filters(index, doc=doc, lang=lang, game=game, edition=edition, query_lang=query_lang)
-    q = parse(index.analyzers, {d: m.lang for d, m in index.docs.items()}, query, query_lang)
+    doc_langs = {d: m.lang for d, m in index.docs.items()}
+    q = parse(index.analyzers, doc_langs, query, query_lang, speller=index.speller)
     if q.empty:
         return []
     ranked = Ranker(index, q, Filters(doc, lang, game, edition)).rank()

@@ -13,7 +13,9 @@ A directory next to the KB (``build/kb.search/``) holding
 - ``nodes.jsonl``: one JSON record per node (id, doc, law, cite, kind, title, text, parallels),
   read only for the nodes a query returns;
 - ``lang.json``: per language, the lemma table of a language whose lemmatizer only the build runs
-  (kb/search/lemmatize.py) and the corpus's folded surface forms with their lemmas.
+  (kb/search/lemmatize.py) and the corpus's folded surface forms with their lemmas;
+- ``speller.json``: the filter of real words the query speller never corrects
+  (kb/search/spelling.py).
 
 The directory is written under a temporary name and renamed into place, so a reader never sees a
 half-written index; a process that mapped the old files keeps reading them until it reloads.
@@ -39,7 +41,8 @@ from typing import Any
 import numpy as np
 
 from kb.models import Node
-from kb.search import bm25, tokenize
+from kb.lang import simplemma_words
+from kb.search import bm25, spelling, tokenize
 from kb.search.analyze import analyzer
 from kb.search.langdata import LANG_DIR, LANGS, read_pairs
 from kb.search.lemmatize import extract_table, pipeline
@@ -314,12 +317,30 @@ def write(corpus: Corpus, directory: Path) -> dict[str, Any]:
         (tmp / "lexicon.json").write_text(json.dumps(lexicon_data, ensure_ascii=False), "utf-8")
         manifest["build_seconds"] = round(time.perf_counter() - t0, 2)
         (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+        (tmp / spelling.SPELLER_FILE).write_text(json.dumps(_speller(tmp)), encoding="utf-8")
         os.chmod(tmp, 0o755)
         _replace(tmp, directory)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return manifest
+
+
+def _speller(directory: Path) -> dict[str, Any]:
+    """The speller's filter of real words (kb/search/spelling.py) for the index being written
+    in ``directory``: its vocabularies read as queries read them."""
+    from kb.search.index import SearchIndex  # the index reads this module's FORMAT
+
+    dictionaries: dict[str, frozenset[str]] = {}
+
+    def real(lang: str) -> frozenset[str]:
+        name = spelling.DICTIONARY[lang]
+        if name not in dictionaries:
+            dictionaries[name] = frozenset(simplemma_words(name))
+        return dictionaries[name]
+
+    vocabularies = SearchIndex(directory).spelling
+    return spelling.Bloom.of(spelling.real_neighbours(vocabularies, real)).export()
 
 
 def _replace(new: Path, directory: Path) -> None:

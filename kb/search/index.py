@@ -25,6 +25,7 @@ from kb.search.lemmatize import Lemmatizer
 from kb.search.lexicon import Lexicon
 from kb.search.route import Route
 from kb.search.route import languages as route_languages
+from kb.search.spelling import SPELLER_FILE, Bloom, Speller, Vocabulary, vocabulary
 from kb.search.tokenize import Tokenizer, words
 from kb.search.units import DocMeta
 
@@ -197,6 +198,40 @@ class SearchIndex:
                 for code in (SERBIAN, CROATIAN)
             }
         )
+
+    @functools.cached_property
+    def spelling(self) -> dict[str, Vocabulary]:
+        """Per query language, the words its typos are corrected to and the words that are no
+        typos (kb/search/spelling.py), from the index's data as the browser has it."""
+        lemmas: dict[str, list[str]] = {code: [] for code in LANGS}
+        for term in self.vocab["lemma"]:
+            code, lemma = term.split(" ", 1)
+            lemmas[code].append(lemma)
+        english = [
+            w for d, table in self.lexicon._translations.items() if d.startswith("en>") for w in table
+        ]
+        routes = self.routes
+        return {
+            code: vocabulary(
+                self.surface[code],
+                lemmas[code],
+                self.analyzers[code].stop_words,
+                self.analyzers[code].synonyms,
+                routes[code].vocabulary if code in routes else (),
+                english if code == "en" else (),
+                self._lang_data.get(code, {}).get("table", {}),
+            )
+            for code in LANGS
+        }
+
+    @functools.cached_property
+    def speller(self) -> Speller:
+        """The query speller: the vocabularies and the build's filter of real words."""
+        try:
+            data = json.loads((self.directory / SPELLER_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise StaleIndex(f"no readable speller data in {self.directory}: {exc}") from exc
+        return Speller(self.spelling, Bloom.load(data))
 
     @functools.cached_property
     def routes(self) -> dict[str, Route]:

@@ -1,9 +1,10 @@
 """A query, parsed once into the one value the rest of kb/search reads.
 
-``parse(index, text, lang)`` cleans the text, finds a citation (only when the text has a digit),
-picks the candidate query languages from the script and letters, and analyses the words in each
-of them: lemmas, exact forms, intents (kb/search/intent.py), player-vocabulary expansions
-(``synonyms.tsv``) and English-route phrases. Nothing downstream normalises the text again.
+``parse(index, text, lang)`` cleans the text, picks the candidate query languages from the script
+and letters, corrects typos (kb/search/spelling.py), finds a citation (only when the text has a
+digit), and analyses the words in each of them: lemmas, exact forms, intents
+(kb/search/intent.py), player-vocabulary expansions (``synonyms.tsv``) and English-route phrases.
+Nothing downstream normalises the text again.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from kb.search import intent
 from kb.search.analyze import MAX_KEY_WORDS, Analyzer, Token
 from kb.search.cite import QueryCite, parse_query, split_query
 from kb.search.normalize import cite_terms, clean, has_digit
+from kb.search.spelling import Speller
 
 LATIN_LANGS = frozenset({"sr", "hr", "sk", "pl"})
 _SR_ONLY = set("ђјљњћџ")
@@ -64,6 +66,7 @@ class Query:
     split: tuple[QueryCite, str] | None  # a citation among other words, and those words
     langs: list[str]  # candidate query languages, most specific first
     analyses: dict[str, Analysis]
+    corrections: tuple[tuple[str, str], ...] = ()  # (typo, the word read), kb/search/spelling.py
 
     @property
     def empty(self) -> bool:
@@ -173,15 +176,20 @@ def parse(
     doc_langs: dict[str, str],
     text: str,
     query_lang: str | None = None,
+    speller: Speller | None = None,
 ) -> Query:
-    """Parse ``text`` once: citations, candidate languages (``query_lang`` fixes it), analyses.
+    """Parse ``text`` once: candidate languages (``query_lang`` fixes it), typos corrected
+    (``speller``), citations, analyses.
 
     A word naming a document brings that document's language in ("preferans výnos v sanci"),
     whatever the query's script: a Cyrillic query is read as Latin for a Latin document.
     ``doc_langs`` maps each document to its language."""
     text = clean(text)
-    cite, split = parse_cites(text)
     langs = [query_lang] if query_lang else detect_languages(text)
+    corrections: tuple[tuple[str, str], ...] = ()
+    if speller is not None:
+        text, corrections = speller.text(text, langs)
+    cite, split = parse_cites(text)
     analyses = {code: analyse(analyzers[code], text) for code in langs}
     if not query_lang:
         steer = [d for a in analyses.values() for d in a.intents.docs if d in doc_langs]
@@ -190,4 +198,4 @@ def parse(
             if code not in analyses:
                 read = sr_to_latin(text.lower()) if code in LATIN_LANGS else text
                 analyses[code] = analyse(analyzers[code], read)
-    return Query(text, cite, split, langs, analyses)
+    return Query(text, cite, split, langs, analyses, corrections)

@@ -1,0 +1,200 @@
+"""Typos corrected where the query enters: a word no candidate query language knows is read as
+the one word of their vocabularies it is a typo of, unless it is a real word of the language.
+
+A language's vocabulary (``vocabulary``) is what its queries can match: the folded surface forms
+of its documents, its lemmas, stop words, player-vocabulary keys and vocabulary-route words (and,
+for English, the words the lexicon translates). A typo is one edit that keeps the first letter
+(a letter dropped, added, replaced, or two neighbours swapped), in a word of at least
+``MIN_LENGTH`` letters, with exactly one such neighbour in those vocabularies.
+
+A word of the language that the vocabularies lack ("found" beside "round", "правый" beside
+"первый") is no typo: the build lists the dictionary words (simplemma's, the languages' full
+lemmatizer dictionaries, which no query loads) that lie one edit from a vocabulary word, in a
+Bloom filter shipped with the index, so that server and browser correct alike without the
+dictionaries. A false positive of the filter leaves a typo uncorrected, never a word changed.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kb.script import sr_to_latin
+from kb.search.normalize import fold
+
+SPELLER_FILE = "speller.json"  # the real-word filter, in the index directory
+MIN_LENGTH = 6  # shorter words are not corrected: too many real words lie one edit apart
+FALSE_POSITIVES = 0.03  # of the real-word filter: typos it leaves uncorrected
+_WORD = re.compile(r"[^\W\d_]+")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+# the real words of a language: simplemma's dictionary (Serbian and Croatian share one)
+DICTIONARY = {"en": "en", "pl": "pl", "sk": "sk", "sr": "hbs", "hr": "hbs", "ru": "ru"}
+
+
+def edits(word: str, alphabet: str) -> Iterator[str]:
+    """The words one edit from ``word`` that keep its first letter: a letter dropped, added or
+    replaced (from ``alphabet``), or two neighbouring letters swapped."""
+    for i in range(1, len(word) + 1):
+        head, tail = word[:i], word[i:]
+        for c in alphabet:
+            yield head + c + tail
+        if tail:
+            yield head + tail[1:]
+            for c in alphabet:
+                if c != tail[0]:
+                    yield head + c + tail[1:]
+            if len(tail) > 1:
+                yield head + tail[1] + tail[0] + tail[2:]
+
+
+def _fnv(data: bytes, seed: int) -> int:
+    """32-bit FNV-1a of ``data`` from ``seed`` (the browser computes the same)."""
+    h = seed
+    for b in data:
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+class Bloom:
+    """A Bloom filter of strings: ``k`` bit positions per string from two FNV-1a hashes."""
+
+    SEEDS = (0x811C9DC5, 0x01000193)
+
+    def __init__(self, bits: bytearray, k: int) -> None:
+        self.bits = bits
+        self.m = len(bits) * 8
+        self.k = k
+
+    @classmethod
+    def of(cls, items: Iterable[str], false_positives: float = FALSE_POSITIVES) -> Bloom:
+        """A filter sized for ``items`` at the given false-positive rate."""
+        found = sorted(set(items))
+        n = max(1, len(found))
+        m = max(64, math.ceil(-n * math.log(false_positives) / math.log(2) ** 2))
+        bloom = cls(bytearray((m + 7) // 8), max(1, round(m / n * math.log(2))))
+        for item in found:
+            for p in bloom._positions(item):
+                bloom.bits[p >> 3] |= 1 << (p & 7)
+        return bloom
+
+    def _positions(self, item: str) -> Iterator[int]:
+        data = item.encode()
+        h1, h2 = (_fnv(data, s) for s in self.SEEDS)
+        for i in range(self.k):
+            yield (h1 + i * h2) % self.m
+
+    def __contains__(self, item: str) -> bool:
+        return all(self.bits[p >> 3] >> (p & 7) & 1 for p in self._positions(item))
+
+    def export(self) -> dict[str, Any]:
+        """The filter as JSON data."""
+        return {"k": self.k, "bits": base64.b64encode(bytes(self.bits)).decode()}
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Bloom:
+        """A filter from ``export``'s data."""
+        return cls(bytearray(base64.b64decode(data["bits"])), int(data["k"]))
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """One language's words for spelling: what a typo may be corrected to (``targets``) and
+    what is never a typo (``known``: the targets and the forms of the query-side lemma table)."""
+
+    targets: frozenset[str]
+    known: frozenset[str]
+
+
+def vocabulary(
+    surface: Iterable[str],
+    lemmas: Iterable[str],
+    stop_words: Iterable[str],
+    keys: Iterable[tuple[str, ...]],
+    route: Iterable[str],
+    english: Iterable[str],
+    table: Mapping[str, str],
+) -> Vocabulary:
+    """A language's ``Vocabulary`` from its index data (all folded but the table): surface
+    forms, lemmas, stop words, player-vocabulary key forms, route lemmas, English words the
+    lexicon translates (English only), and the lemma table (form -> lemma)."""
+    words = {*surface, *lemmas, *stop_words, *(w for key in keys for w in key), *route, *english}
+    targets = frozenset(w for w in words if w.isalpha())
+    forms = {fold(x) for pair in table.items() for x in pair}
+    return Vocabulary(targets, targets | frozenset(w for w in forms if w.isalpha()))
+
+
+def alphabet(vocabularies: Mapping[str, Vocabulary]) -> str:
+    """Every letter of the targets, in order: what an edit may insert or replace."""
+    return "".join(sorted({c for v in vocabularies.values() for w in v.targets for c in w}))
+
+
+def real_neighbours(
+    vocabularies: Mapping[str, Vocabulary], real: Callable[[str], Iterable[str]]
+) -> Iterator[str]:
+    """``"<lang> <word>"`` for each real word (``real(lang)``: the dictionary's words, folded)
+    at least ``MIN_LENGTH`` long, one edit from a target of its language and not known there
+    (the edits made with every letter of the dictionary: a real word's letter may be one the
+    vocabularies lack)."""
+    for lang, v in vocabularies.items():
+        words = frozenset(real(lang))
+        letters = "".join(sorted({c for w in words for c in w}))
+        found: set[str] = set()
+        for t in v.targets:
+            if len(t) >= MIN_LENGTH - 1:
+                found.update(e for e in edits(t, letters) if len(e) >= MIN_LENGTH and e in words)
+        yield from (f"{lang} {w}" for w in sorted(found - v.known))
+
+
+class Speller:
+    """Corrects the typos of a query (see the module docstring)."""
+
+    def __init__(self, vocabularies: Mapping[str, Vocabulary], real: Bloom) -> None:
+        self.vocabularies = vocabularies
+        self.real = real
+        self.alphabet = alphabet(vocabularies)
+        self._memo: dict[tuple[str, tuple[str, ...]], str | None] = {}
+
+    def word(self, word: str, langs: tuple[str, ...]) -> str | None:
+        """The correction of ``word`` (lower case) in a query of languages ``langs``, or None."""
+        key = (word, langs)
+        if key not in self._memo:
+            if len(self._memo) > 100_000:
+                self._memo.clear()
+            self._memo[key] = self._correct(word, langs)
+        return self._memo[key]
+
+    def _correct(self, word: str, langs: tuple[str, ...]) -> str | None:
+        folded = fold(word)
+        if len(folded) < MIN_LENGTH:
+            return None
+        cyrillic = bool(_CYRILLIC.search(folded))
+        readings = []
+        for lang in langs:
+            v = self.vocabularies.get(lang)
+            if v is None:
+                continue
+            # a Serbian Cyrillic word is read in the Latin script of the Serbian texts
+            form = fold(sr_to_latin(word)) if cyrillic and lang == "sr" else folded
+            if form in v.known or f"{lang} {form}" in self.real:
+                return None
+            readings.append((form, v))
+        near = {e for form, v in readings for e in edits(form, self.alphabet) if e in v.targets}
+        return near.pop() if len(near) == 1 else None
+
+    def text(self, text: str, langs: Iterable[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """``text`` with each typo replaced by its correction, and the (typo, correction) pairs."""
+        found: list[tuple[str, str]] = []
+        order = tuple(langs)
+
+        def fix(m: re.Match[str]) -> str:
+            got = self.word(m.group(0).lower(), order)
+            if got is None:
+                return m.group(0)
+            found.append((m.group(0), got))
+            return got
+
+        return _WORD.sub(fix, text), tuple(found)
