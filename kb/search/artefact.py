@@ -66,9 +66,11 @@ _BUILDERS = (
     "normalize.py",
     "pipeline.py",
     "route.py",
+    "spelling.py",
     "tokenize.py",
     "units.py",
 )
+SPELLER_CACHE = Path(__file__).resolve().parents[2] / "build" / "cache"  # see _speller
 _LIBS = ("spacy", "rank-bm25", "lemmagen3", "simplemma", "pymorphy3", "pymorphy3-dicts-ru", "numpy")
 
 
@@ -331,16 +333,26 @@ def _speller(directory: Path) -> dict[str, Any]:
     in ``directory``: its vocabularies read as queries read them."""
     from kb.search.index import SearchIndex  # the index reads this module's FORMAT
 
-    dictionaries: dict[str, frozenset[str]] = {}
-
-    def real(lang: str) -> frozenset[str]:
-        name = spelling.DICTIONARY[lang]
-        if name not in dictionaries:
-            dictionaries[name] = frozenset(simplemma_words(name))
-        return dictionaries[name]
-
     vocabularies = SearchIndex(directory).spelling
-    return spelling.Bloom.of(spelling.real_neighbours(vocabularies, real)).export()
+    # the dictionaries take half a minute to read: the filter is kept per code and vocabularies
+    h = hashlib.sha256(code_key().encode())
+    for lang, words in sorted(vocabularies.items()):
+        h.update(f"{lang}\n{sorted(words)}".encode())
+    cached = SPELLER_CACHE / f"speller-{h.hexdigest()[:32]}.json"
+    try:
+        return dict(json.loads(cached.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        pass
+    dictionaries = (frozenset(simplemma_words(name)) for name in spelling.DICTIONARIES)
+    data = spelling.Bloom.of(spelling.real_neighbours(vocabularies, dictionaries)).export()
+    try:
+        SPELLER_CACHE.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(f".{os.getpid()}.tmp")
+        part.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(part, cached)
+    except OSError:
+        pass  # a read-only checkout builds without the cache
+    return data
 
 
 def _replace(new: Path, directory: Path) -> None:

@@ -25,7 +25,7 @@ from kb.search.lemmatize import Lemmatizer
 from kb.search.lexicon import Lexicon
 from kb.search.route import Route
 from kb.search.route import languages as route_languages
-from kb.search.spelling import SPELLER_FILE, Bloom, Speller, Vocabulary, vocabulary
+from kb.search.spelling import SPELLER_FILE, Bloom, Speller, vocabulary
 from kb.search.tokenize import Tokenizer, words
 from kb.search.units import DocMeta
 
@@ -200,9 +200,9 @@ class SearchIndex:
         )
 
     @functools.cached_property
-    def spelling(self) -> dict[str, Vocabulary]:
-        """Per query language, the words its typos are corrected to and the words that are no
-        typos (kb/search/spelling.py), from the index's data as the browser has it."""
+    def spelling(self) -> dict[str, frozenset[str]]:
+        """Per query language, the words a typo is corrected to, which are no typos themselves
+        (kb/search/spelling.py), from the index's data as the browser has it."""
         lemmas: dict[str, list[str]] = {code: [] for code in LANGS}
         for term in self.vocab["lemma"]:
             code, lemma = term.split(" ", 1)
@@ -219,7 +219,6 @@ class SearchIndex:
                 self.analyzers[code].synonyms,
                 routes[code].vocabulary if code in routes else (),
                 english if code == "en" else (),
-                self._lang_data.get(code, {}).get("table", {}),
             )
             for code in LANGS
         }

@@ -2,8 +2,8 @@
 the one word of their vocabularies it is a typo of, unless it is a real word of the language.
 
 A language's vocabulary (``vocabulary``) is what its queries can match: the folded surface forms
-of its documents, its lemmas, stop words, player-vocabulary keys and vocabulary-route words (and,
-for English, the words the lexicon translates). A typo is one edit that keeps the first letter
+of its documents, its lemmas, stop words, player-vocabulary keys and vocabulary-route lemmas
+(and, for English, the words the lexicon translates). A typo is one edit that keeps the first letter
 (a letter dropped, added, replaced, or two neighbours swapped), in a word of at least
 ``MIN_LENGTH`` letters, with exactly one such neighbour in those vocabularies.
 
@@ -20,7 +20,6 @@ import base64
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from kb.script import sr_to_latin
@@ -29,10 +28,9 @@ from kb.search.normalize import fold
 SPELLER_FILE = "speller.json"  # the real-word filter, in the index directory
 MIN_LENGTH = 6  # shorter words are not corrected: too many real words lie one edit apart
 FALSE_POSITIVES = 0.03  # of the real-word filter: typos it leaves uncorrected
+DICTIONARIES = ("en", "pl", "sk", "hbs", "ru")  # simplemma's, for the real words
 _WORD = re.compile(r"[^\W\d_]+")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-# the real words of a language: simplemma's dictionary (Serbian and Croatian share one)
-DICTIONARY = {"en": "en", "pl": "pl", "sk": "sk", "sr": "hbs", "hr": "hbs", "ru": "ru"}
 
 
 def edits(word: str, alphabet: str) -> Iterator[str]:
@@ -100,15 +98,6 @@ class Bloom:
         return cls(bytearray(base64.b64decode(data["bits"])), int(data["k"]))
 
 
-@dataclass(frozen=True)
-class Vocabulary:
-    """One language's words for spelling: what a typo may be corrected to (``targets``) and
-    what is never a typo (``known``: the targets and the forms of the query-side lemma table)."""
-
-    targets: frozenset[str]
-    known: frozenset[str]
-
-
 def vocabulary(
     surface: Iterable[str],
     lemmas: Iterable[str],
@@ -116,43 +105,42 @@ def vocabulary(
     keys: Iterable[tuple[str, ...]],
     route: Iterable[str],
     english: Iterable[str],
-    table: Mapping[str, str],
-) -> Vocabulary:
-    """A language's ``Vocabulary`` from its index data (all folded but the table): surface
-    forms, lemmas, stop words, player-vocabulary key forms, route lemmas, English words the
-    lexicon translates (English only), and the lemma table (form -> lemma)."""
+) -> frozenset[str]:
+    """A language's vocabulary (what its typos are corrected to, and what is no typo), from its
+    index data as the browser has it, all folded: surface forms, lemmas, stop words,
+    player-vocabulary key forms, route lemmas, and the English words the lexicon translates
+    (English only)."""
     words = {*surface, *lemmas, *stop_words, *(w for key in keys for w in key), *route, *english}
-    targets = frozenset(w for w in words if w.isalpha())
-    forms = {fold(x) for pair in table.items() for x in pair}
-    return Vocabulary(targets, targets | frozenset(w for w in forms if w.isalpha()))
+    return frozenset(w for w in words if w.isalpha())
 
 
-def alphabet(vocabularies: Mapping[str, Vocabulary]) -> str:
-    """Every letter of the targets, in order: what an edit may insert or replace."""
-    return "".join(sorted({c for v in vocabularies.values() for w in v.targets for c in w}))
+def alphabet(vocabularies: Mapping[str, frozenset[str]]) -> str:
+    """Every letter of the vocabularies, in order: what an edit may insert or replace."""
+    return "".join(sorted({c for v in vocabularies.values() for w in v for c in w}))
 
 
 def real_neighbours(
-    vocabularies: Mapping[str, Vocabulary], real: Callable[[str], Iterable[str]]
-) -> Iterator[str]:
-    """``"<lang> <word>"`` for each real word (``real(lang)``: the dictionary's words, folded)
-    at least ``MIN_LENGTH`` long, one edit from a target of its language and not known there
-    (the edits made with every letter of the dictionary: a real word's letter may be one the
-    vocabularies lack)."""
-    for lang, v in vocabularies.items():
-        words = frozenset(real(lang))
-        letters = "".join(sorted({c for w in words for c in w}))
-        found: set[str] = set()
-        for t in v.targets:
-            if len(t) >= MIN_LENGTH - 1:
-                found.update(e for e in edits(t, letters) if len(e) >= MIN_LENGTH and e in words)
-        yield from (f"{lang} {w}" for w in sorted(found - v.known))
+    vocabularies: Mapping[str, frozenset[str]], dictionaries: Iterable[frozenset[str]]
+) -> list[str]:
+    """The real words (of any of the ``dictionaries``, folded) at least ``MIN_LENGTH`` long that
+    are one edit from a word of any vocabulary and in none: what a typo's correction must never
+    touch, whichever candidate language a query is read in ("partnerowi" is Polish, one edit
+    from Slovak "partnerovi"). Edits use every letter of the dictionary (a real word's letter
+    may be one the vocabularies lack), from the words of its script."""
+    words = frozenset().union(*vocabularies.values())
+    found: set[str] = set()
+    for real in dictionaries:
+        letters = "".join(sorted(set("".join(real))))
+        for t in words:
+            if len(t) >= MIN_LENGTH - 1 and t[0] in letters:
+                found.update(e for e in edits(t, letters) if len(e) >= MIN_LENGTH and e in real)
+    return sorted(found - words)
 
 
 class Speller:
     """Corrects the typos of a query (see the module docstring)."""
 
-    def __init__(self, vocabularies: Mapping[str, Vocabulary], real: Bloom) -> None:
+    def __init__(self, vocabularies: Mapping[str, frozenset[str]], real: Bloom) -> None:
         self.vocabularies = vocabularies
         self.real = real
         self.alphabet = alphabet(vocabularies)
@@ -169,20 +157,21 @@ class Speller:
 
     def _correct(self, word: str, langs: tuple[str, ...]) -> str | None:
         folded = fold(word)
-        if len(folded) < MIN_LENGTH:
+        if len(folded) < MIN_LENGTH or not folded.isalpha() or folded in self.real:
             return None
-        cyrillic = bool(_CYRILLIC.search(folded))
+        # a Cyrillic word is read in the Latin script of the Serbian texts only in a query that
+        # is Serbian for sure (an "ru"/"sr" one may be Russian: "назначил" is no typo)
+        latin = fold(sr_to_latin(word)) if langs == ("sr",) and _CYRILLIC.search(word) else None
         readings = []
         for lang in langs:
             v = self.vocabularies.get(lang)
+            form = latin if lang == "sr" and latin is not None else folded
             if v is None:
                 continue
-            # a Serbian Cyrillic word is read in the Latin script of the Serbian texts
-            form = fold(sr_to_latin(word)) if cyrillic and lang == "sr" else folded
-            if form in v.known or f"{lang} {form}" in self.real:
+            if form in v or form in self.real:
                 return None
             readings.append((form, v))
-        near = {e for form, v in readings for e in edits(form, self.alphabet) if e in v.targets}
+        near = {e for form, v in readings for e in edits(form, self.alphabet) if e in v}
         return near.pop() if len(near) == 1 else None
 
     def text(self, text: str, langs: Iterable[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
