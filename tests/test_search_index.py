@@ -415,7 +415,7 @@ def test_queries_parsed_as_the_servers(engine: Engine, server: SearchIndex) -> N
     answers = engine.ask([{"op": "analyses", "q": q} for q in dev_queries()])
     same = total = 0
     for q, got in zip(dev_queries(), answers, strict=True):
-        want = parse(server.analyzers, doc_langs, q)
+        want = parse(server.analyzers, doc_langs, q, speller=server.speller)
         assert got["langs"] == want.langs, q
         assert list(got["analyses"]) == list(want.analyses), q
         for code, a in want.analyses.items():
@@ -431,6 +431,42 @@ def test_queries_parsed_as_the_servers(engine: Engine, server: SearchIndex) -> N
     assert same >= 0.97 * total, (same, total)
 
 
+def test_spelling_vocabularies_are_the_servers(engine: Engine, server: SearchIndex) -> None:
+    """The browser gathers each language's spelling vocabulary from its own data exactly as the
+    server does from the index (kb/search/spelling.py)."""
+    (got,) = engine.ask([{"op": "spelling"}])
+    assert got == {code: sorted(words) for code, words in server.spelling.items()}
+
+
+def typo(query: str, rng: random.Random) -> str:
+    """``query`` with one typo in one of its longer words (never its first letter)."""
+    words = query.split()
+    long = [i for i, w in enumerate(words) if len(w) >= 6 and w.isalpha()]
+    if not long:
+        return query
+    i = rng.choice(long)
+    w = words[i]
+    j = rng.randrange(1, len(w) - 1)
+    words[i] = rng.choice(
+        [w[:j] + w[j + 1 :], w[:j] + w[j + 1] + w[j] + w[j + 2 :], w[:j] + "e" + w[j + 1 :]]
+    )
+    return " ".join(words)
+
+
+def test_corrections_are_the_servers(engine: Engine, server: SearchIndex) -> None:
+    """Every dev query, and each with a typo, corrected as the server corrects it."""
+    doc_langs = {d: m.lang for d, m in server.docs.items()}
+    rng = random.Random(11)
+    queries = dev_queries() + [typo(q, rng) for q in dev_queries()]
+    answers = engine.ask([{"op": "spell", "q": q} for q in queries])
+    corrected = 0
+    for q, got in zip(queries, answers, strict=True):
+        want = parse(server.analyzers, doc_langs, q, speller=server.speller).corrections
+        assert [tuple(pair) for pair in got] == list(want), q
+        corrected += bool(want)
+    assert corrected > 100  # typos were compared, not only queries left as typed
+
+
 def test_dialect_is_the_servers(engine: Engine, server: SearchIndex) -> None:
     """Every dev query read as Serbian or Croatian as the server reads it (kb/search/dialect.py:
     the yat reflex against the words each language's documents know, the lexical markers)."""
@@ -439,7 +475,7 @@ def test_dialect_is_the_servers(engine: Engine, server: SearchIndex) -> None:
     answers = engine.ask([{"op": "leaning", "q": q} for q in queries])
     leaned = 0
     for q, got in zip(queries, answers, strict=True):
-        sr = parse(server.analyzers, doc_langs, q).analyses.get("sr")
+        sr = parse(server.analyzers, doc_langs, q, speller=server.speller).analyses.get("sr")
         want = None if sr is None else server.dialect.leaning(sr.tokens)
         assert got == want, q
         leaned += want is not None

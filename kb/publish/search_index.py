@@ -52,7 +52,7 @@ from kb.search import bm25 as search_bm25  # isort: skip
 from kb.search import cite as search_cite  # isort: skip
 from kb.search import export, normalize, query  # isort: skip
 from kb.search import route as search_route  # isort: skip
-from kb.search import situations  # isort: skip
+from kb.search import situations, spelling  # isort: skip
 from kb.search.analyze import MAX_KEY_WORDS, Analyzer  # isort: skip
 from kb.search.index import SearchIndex  # isort: skip
 from kb.search.intent import PREFIX_KEY  # isort: skip
@@ -131,7 +131,7 @@ def weights() -> dict[str, Any]:
 
 # --- end of the adapter -------------------------------------------------------------------------
 
-FORMAT = 6
+FORMAT = 7
 STATIC = ROOT / "site" / "static" / "search"
 COPIED = ("engine.js",)
 RULE_SUPPORT = 2  # a suffix rule seen fewer times in the corpus is noise
@@ -379,6 +379,7 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
         "langs": langs,
         "situations": situation_data(),
         "dialect": dict(zip(("sr", "hr"), (sorted(w) for w in lexical_words()), strict=True)),
+        "speller": {**index.speller.real.export(), "minLength": spelling.MIN_LENGTH},
     }
 
 

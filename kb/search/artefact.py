@@ -40,8 +40,8 @@ from typing import Any
 
 import numpy as np
 
-from kb.models import Node
 from kb.lang import simplemma_words
+from kb.models import Node
 from kb.search import bm25, spelling, tokenize
 from kb.search.analyze import analyzer
 from kb.search.langdata import LANG_DIR, LANGS, read_pairs

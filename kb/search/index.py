@@ -207,9 +207,8 @@ class SearchIndex:
         for term in self.vocab["lemma"]:
             code, lemma = term.split(" ", 1)
             lemmas[code].append(lemma)
-        english = [
-            w for d, table in self.lexicon._translations.items() if d.startswith("en>") for w in table
-        ]
+        translations = self.lexicon._translations
+        english = [w for d, table in translations.items() if d.startswith("en>") for w in table]
         routes = self.routes
         return {
             code: vocabulary(

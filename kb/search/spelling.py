@@ -19,7 +19,7 @@ from __future__ import annotations
 import base64
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from kb.script import sr_to_latin

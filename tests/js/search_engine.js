@@ -36,6 +36,8 @@ const ops = {
   analyses: (r) => engine.internals.analyses(r.q),
   suggested: (r) => engine.internals.suggested(r.q),
   leaning: (r) => engine.internals.leaning(r.q),
+  spell: (r) => engine.internals.spell(r.q),
+  spelling: () => engine.internals.spellingVocabularies(),
 };
 
 const lines = require('readline').createInterface({ input: process.stdin, terminal: false });

@@ -20,7 +20,7 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 6; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 7; // of the data files (kb/publish/search_index.py FORMAT)
   // a lemma table's shared-prefix lengths (kb/publish/search_index.py _PREFIX_DIGITS)
   const PREFIX_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
@@ -499,16 +499,125 @@
     return ['sr', 'hr', 'sk', 'pl', 'en'];
   }
 
+  // ---------------------------------------------------------------- spelling
+  // kb/search/spelling.py: a word no candidate language knows, one edit (keeping its first
+  // letter) from exactly one word of their vocabularies, and no real word (the build's filter)
+  const SPELL_WORD = /[\p{L}\p{Nl}\p{No}]+/gu;
+  const ENCODER = new TextEncoder();
+
+  function fnv(bytes, seed) {
+    let h = seed;
+    for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+    return h;
+  }
+
+  function edits(word, alphabet) {
+    const out = [];
+    for (let i = 1; i <= word.length; i++) {
+      const head = word.slice(0, i);
+      const tail = word.slice(i);
+      for (const c of alphabet) out.push(head + c + tail);
+      if (tail) {
+        out.push(head + tail.slice(1));
+        for (const c of alphabet) if (c !== tail[0]) out.push(head + c + tail.slice(1));
+        if (tail.length > 1) out.push(head + tail[1] + tail[0] + tail.slice(2));
+      }
+    }
+    return out;
+  }
+
+  // the speller, built on first use: each language's vocabulary from the data the engine holds
+  // (kb/search/index.py SearchIndex.spelling), the filter of real words
+  function speller() {
+    if (S.speller !== null) return S.speller;
+    const english = [];
+    for (const [direction, table] of Object.entries(S.translations)) {
+      if (direction.startsWith('en>')) english.push(...Object.keys(table));
+    }
+    const vocab = {};
+    const letters = new Set();
+    for (const [code, an] of Object.entries(S.an)) {
+      const words = new Set([...an.surface.keys(), ...an.stop]);
+      const L = S.langs[code];
+      if (L !== undefined) for (const w of L.lemma.terms()) words.add(w);
+      for (const key of an.synonyms.keys()) for (const w of key.split(' ')) words.add(w);
+      const R = S.routes[code];
+      if (R !== undefined) for (const w of R.vocab) words.add(w);
+      if (code === 'en') for (const w of english) words.add(w);
+      vocab[code] = new Set([...words].filter(isAlpha));
+      for (const w of vocab[code]) for (const c of w) letters.add(c);
+    }
+    const data = S.spellerData;
+    const binary = typeof atob === 'function' ? atob(data.bits) : Buffer.from(data.bits, 'base64').toString('binary');
+    const bits = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const m = bits.length * 8;
+    const real = (word) => {
+      const bytes = ENCODER.encode(word);
+      const h1 = fnv(bytes, 0x811c9dc5);
+      const h2 = fnv(bytes, 0x01000193);
+      for (let i = 0; i < data.k; i++) {
+        const p = (h1 + i * h2) % m;
+        if (!((bits[p >> 3] >> (p & 7)) & 1)) return false;
+      }
+      return true;
+    };
+    S.speller = { vocab, alphabet: [...letters].sort(), real, minLength: data.minLength, memo: new Map() };
+    return S.speller;
+  }
+
+  function correction(word, langs) {
+    const sp = speller();
+    const key = `${word}\t${langs.join(' ')}`;
+    if (sp.memo.has(key)) return sp.memo.get(key);
+    if (sp.memo.size > 100000) sp.memo.clear();
+    let out = null;
+    const folded = fold(word);
+    if ([...folded].length >= sp.minLength && isAlpha(folded) && !sp.real(folded)) {
+      // a Cyrillic word is read in the Serbian texts' Latin only in a query Serbian for sure
+      const latin = langs.length === 1 && langs[0] === 'sr' && CYRILLIC.test(word) ? fold(srToLatin(word)) : null;
+      const readings = [];
+      let known = false;
+      for (const lang of langs) {
+        const v = sp.vocab[lang];
+        const form = lang === 'sr' && latin !== null ? latin : folded;
+        if (v === undefined) continue;
+        if (v.has(form) || sp.real(form)) {
+          known = true;
+          break;
+        }
+        readings.push([form, v]);
+      }
+      if (!known) {
+        const near = new Set();
+        for (const [form, v] of readings) for (const e of edits(form, sp.alphabet)) if (v.has(e)) near.add(e);
+        if (near.size === 1) out = [...near][0];
+      }
+    }
+    sp.memo.set(key, out);
+    return out;
+  }
+
+  function spell(text, langs) {
+    const corrections = [];
+    const out = text.replace(SPELL_WORD, (w) => {
+      const got = correction(w.toLowerCase(), langs);
+      if (got === null) return w;
+      corrections.push([w, got]);
+      return got;
+    });
+    return [out, corrections];
+  }
+
   // kb/search/query.py parse: the query parsed once
   function parse(raw, queryLang = null) {
-    const text = clean(raw);
+    const langs = queryLang ? [queryLang] : detectLanguages(clean(raw));
+    const [text, corrections] = spell(clean(raw), langs);
     let cite = null;
     let split = null;
     if (hasDigit(text)) {
       cite = parseQuery(text);
       if (cite === null) split = splitQuery(text);
     }
-    const langs = queryLang ? [queryLang] : detectLanguages(text);
     const analyses = new Map(langs.map((code) => [code, analyse(S.an[code], text)]));
     if (!queryLang) {
       const steer = [];
@@ -521,7 +630,7 @@
         }
       }
     }
-    return { text, cite, split, langs, analyses };
+    return { text, cite, split, langs, analyses, corrections };
   }
 
   // ---------------------------------------------------------------- citations typed as queries
@@ -2027,6 +2136,8 @@
     S.bridgeMemo = new Map();
     S.treeProvisions = new Map();
     S.situations = buildSituations(lemmas.situations);
+    S.spellerData = lemmas.speller;
+    S.speller = null;
     S.dialect = { sr: new Set(lemmas.dialect.sr), hr: new Set(lemmas.dialect.hr) };
     S.an = {};
     for (const [code, data] of Object.entries(lemmas.langs)) {
@@ -2079,6 +2190,8 @@
       return an.tokenizer.split(clean(text));
     },
     detectLanguages: (query) => detectLanguages(query),
+    spell: (query) => parse(query).corrections,
+    spellingVocabularies: () => Object.fromEntries(Object.entries(speller().vocab).map(([code, v]) => [code, [...v].sort()])),
     phoneticKey: (word) => phoneticKey(word),
     suggested: (text) => suggested(clean(text)).map(([tree, c]) => [tree.id, c]),
     leaning: (query) => {
