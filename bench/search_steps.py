@@ -74,6 +74,12 @@ STEPS: dict[str, str] = {
     "3e54fbb": "coordination factor; English reads no commentary's words",
     "fd561a8": "a word no lemma is one edit from read by its first letters (stems)",
     "9cd476a": "English glossaries measured and not kept; English and Serbian lemma fixes",
+    # the fifth round (its start ranks as 9cd476a: 97e044f only computed steering once)
+    "ebf8c50": "start of the fifth round",
+    "5d25516": "a language matched only through player-vocabulary rephrasings is scaled by "
+    "what they attain (it was divided by ~0)",
+    "0cdeb51": "Polish: every form of rozgrywający reads as the declarer",
+    "0766173": "typos corrected where the query enters (kb/search/spelling.py)",
 }
 SETS = {
     "dev": "queries.jsonl",

@@ -13,6 +13,7 @@ never shown.
 from __future__ import annotations
 
 import json
+import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -115,6 +116,24 @@ class Tree:
     def laws(self, nodes: Iterable[str]) -> set[str]:
         """The provisions of ``nodes`` (unknown IDs stand for themselves)."""
         return {self.provision.get(n, n) for n in nodes}
+
+
+def with_typo(query: str, seed: int) -> str:
+    """``query`` with one typo, as a hurried hand makes one: in one of its words of six letters or
+    more (chosen by ``seed`` and the query), a letter dropped, two neighbours swapped or a letter
+    replaced by "e", never the first letter; the query as it is when it has no such word."""
+    rng = random.Random(f"{seed}:{query}")
+    words = query.split(" ")
+    long = [i for i, w in enumerate(words) if len(w) >= 6 and w.isalpha()]
+    if not long:
+        return query
+    i = rng.choice(long)
+    w = words[i]
+    j = rng.randrange(1, len(w) - 1)
+    words[i] = rng.choice(
+        [w[:j] + w[j + 1 :], w[:j] + w[j + 1] + w[j] + w[j + 2 :], w[:j] + "e" + w[j + 1 :]]
+    )
+    return " ".join(words)
 
 
 def first_hit(ids: list[str], gold: set[str], tree: Tree) -> int | None:

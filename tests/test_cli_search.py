@@ -123,6 +123,35 @@ def test_eval_prints_a_table_per_set(built):
     assert head[2].startswith("overall")
 
 
+def test_eval_with_typos_puts_one_in_each_query(built):
+    r = run(built, "eval", "--set", "dev", "--typos", "7", "--json")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)["dev"]
+    assert "one typo per query, seed 7" in report["set"]["note"]
+    # the keyword set keeps most of its answers through a typo in each query
+    assert 0.5 < report["overall"]["law"]["recall@5"] <= 1.0
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("pas i licit", "pas i licit"),  # no word of six letters or more to touch
+        ("renons ispravka licitacije", None),
+    ],
+)
+def test_a_typo_is_one_edit_in_one_long_word(query: str, expected: str | None) -> None:
+    from kb.evaluate import with_typo
+
+    got = with_typo(query, 3)
+    assert got == with_typo(query, 3)  # the seed and the query decide
+    if expected is not None:
+        assert got == expected
+    else:
+        changed = [(a, b) for a, b in zip(query.split(), got.split(), strict=True) if a != b]
+        assert len(changed) == 1 and changed[0][0][0] == changed[0][1][0], changed
+        assert abs(len(changed[0][0]) - len(changed[0][1])) <= 1
+
+
 def test_eval_of_an_unknown_set_is_a_clear_error(built):
     r = run(built, "eval", "--set", "nope")
     assert r.exit_code == 2 and "unknown evaluation set 'nope'" in r.stderr

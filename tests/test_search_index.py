@@ -438,26 +438,10 @@ def test_spelling_vocabularies_are_the_servers(engine: Engine, server: SearchInd
     assert got == {code: sorted(words) for code, words in server.spelling.items()}
 
 
-def typo(query: str, rng: random.Random) -> str:
-    """``query`` with one typo in one of its longer words (never its first letter)."""
-    words = query.split()
-    long = [i for i, w in enumerate(words) if len(w) >= 6 and w.isalpha()]
-    if not long:
-        return query
-    i = rng.choice(long)
-    w = words[i]
-    j = rng.randrange(1, len(w) - 1)
-    words[i] = rng.choice(
-        [w[:j] + w[j + 1 :], w[:j] + w[j + 1] + w[j] + w[j + 2 :], w[:j] + "e" + w[j + 1 :]]
-    )
-    return " ".join(words)
-
-
 def test_corrections_are_the_servers(engine: Engine, server: SearchIndex) -> None:
     """Every dev query, and each with a typo, corrected as the server corrects it."""
     doc_langs = {d: m.lang for d, m in server.docs.items()}
-    rng = random.Random(11)
-    queries = dev_queries() + [typo(q, rng) for q in dev_queries()]
+    queries = dev_queries() + [ev.with_typo(q, 11) for q in dev_queries()]
     answers = engine.ask([{"op": "spell", "q": q} for q in queries])
     corrected = 0
     for q, got in zip(queries, answers, strict=True):

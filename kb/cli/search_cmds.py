@@ -162,6 +162,15 @@ def evaluate(
     misses: Annotated[
         bool, typer.Option("--misses", help="List queries missed in the top 5 (not blind sets).")
     ] = False,
+    typos: Annotated[
+        int | None,
+        typer.Option(
+            "--typos",
+            metavar="SEED",
+            help="Put one typo in each query (in a word of six letters or more, chosen by "
+            "SEED): how search holds up against a hurried hand.",
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Recall@1, recall@5 and MRR@10 of search, at the law and the paragraph level, per set,
@@ -196,10 +205,14 @@ def evaluate(
         t0 = time.perf_counter()
         result = ev.evaluate(
             cases[name],
-            lambda q: [r["id"] for r in run(index, q, limit=ev.DEPTH)],
+            lambda q: [
+                r["id"]
+                for r in run(index, q if typos is None else ev.with_typo(q, typos), limit=ev.DEPTH)
+            ],
             tree,
             blind=ev.is_blind(path),
         )
+        note = note if typos is None else f"{note}; one typo per query, seed {typos}"
         result["set"] = {"name": name, "file": str(path.name), "note": note}
         result["seconds"] = round(time.perf_counter() - t0, 2)
         report[name] = result
