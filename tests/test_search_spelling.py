@@ -51,6 +51,8 @@ def speller() -> Speller:
         ("licytacja", ("sr", "pl"), None),  # known in one candidate language
         ("licitacja", ("sr", "pl"), None),  # one edit from a word of each: ambiguous
         ("renosn", ("pl", "en"), None),  # not a word of the query's languages
+        ("comparablee", ("en",), "comparable"),  # one letter longer than the longest word
+        ("x" * 5000, ("en",), None),  # longer still: no typo of any word, and no edits made
     ],
 )
 def test_corrections(speller: Speller, word: str, langs: tuple[str, ...], expected: str) -> None:

@@ -144,6 +144,9 @@ class Speller:
         self.vocabularies = vocabularies
         self.real = real
         self.alphabet = alphabet(vocabularies)
+        # a word two letters longer than every vocabulary word is no typo of one (and a huge
+        # "word" would cost its length squared in edits)
+        self.longest = max((len(w) for v in vocabularies.values() for w in v), default=0)
         self._memo: dict[tuple[str, tuple[str, ...]], str | None] = {}
 
     def word(self, word: str, langs: tuple[str, ...]) -> str | None:
@@ -157,7 +160,9 @@ class Speller:
 
     def _correct(self, word: str, langs: tuple[str, ...]) -> str | None:
         folded = fold(word)
-        if len(folded) < MIN_LENGTH or not folded.isalpha() or folded in self.real:
+        if not MIN_LENGTH <= len(folded) <= self.longest + 1 or not folded.isalpha():
+            return None
+        if folded in self.real:
             return None
         # a Cyrillic word is read in the Latin script of the Serbian texts only in a query that
         # is Serbian for sure (an "ru"/"sr" one may be Russian: "назначил" is no typo)

@@ -561,7 +561,9 @@
       }
       return true;
     };
-    S.speller = { vocab, alphabet: [...letters].sort(), real, minLength: data.minLength, memo: new Map() };
+    let longest = 0;
+    for (const v of Object.values(vocab)) for (const w of v) longest = Math.max(longest, [...w].length);
+    S.speller = { vocab, alphabet: [...letters].sort(), real, minLength: data.minLength, longest, memo: new Map() };
     return S.speller;
   }
 
@@ -572,7 +574,9 @@
     if (sp.memo.size > 100000) sp.memo.clear();
     let out = null;
     const folded = fold(word);
-    if ([...folded].length >= sp.minLength && isAlpha(folded) && !sp.real(folded)) {
+    const n = [...folded].length;
+    // a word two letters longer than every vocabulary word is no typo of one (kb/search/spelling.py)
+    if (n >= sp.minLength && n <= sp.longest + 1 && isAlpha(folded) && !sp.real(folded)) {
       // a Cyrillic word is read in the Serbian texts' Latin only in a query Serbian for sure
       const latin = langs.length === 1 && langs[0] === 'sr' && CYRILLIC.test(word) ? fold(srToLatin(word)) : null;
       const readings = [];
