@@ -251,11 +251,21 @@ class SearchResult(Out):
     url: Url | None = Field(default=None, description="Where the node is on the static site")
 
 
+class Correction(Out):
+    """A word of the query read as a typo of another (kb/search/spelling.py)."""
+
+    typed: str
+    read: str
+
+
 class SearchOut(Out):
     """Ranked results of a search."""
 
     query: str
     results: list[SearchResult]
+    corrected: list[Correction] = Field(
+        default_factory=list, description="Words of the query read as typos of others"
+    )
 
 
 class AskOut(Out):

@@ -151,6 +151,19 @@ def test_search(api_client):
     assert body["results"][0]["url"] == {"path": "sk-2017/27/", "anchor": "B1a"}
 
 
+@pytest.mark.parametrize(
+    ("q", "corrected"),
+    [
+        ("misinforaation", [{"typed": "misinforaation", "read": "misinformation"}]),
+        ("misinformation", []),  # spelt right: nothing read otherwise
+    ],
+)
+def test_search_says_which_typos_it_read(api_client, q, corrected):
+    body = api_client.get("/api/search", params={"q": q}).json()
+    assert body["corrected"] == corrected
+    assert body["results"][0]["law"] == "21"
+
+
 def test_ask_checks_the_auction(api_client):
     body = api_client.get("/api/ask", params={"q": "1S P 1H X"}).json()
     assert body["auction"]["check"]["reason"] == "insufficient bid"

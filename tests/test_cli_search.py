@@ -46,6 +46,12 @@ def test_search_text_output(built):
     assert r.stdout.count("\n") >= 3 and " 1. " in r.stdout
 
 
+def test_search_text_says_which_typos_it_read(built):
+    r = run(built, "search", "psychci call", "--limit", "1")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == "read 'psychci' as 'psychic'"
+
+
 def test_batch_keeps_order_and_one_line_per_query(built, tmp_path):
     f = tmp_path / "q.txt"
     f.write_text("27B1a\nkaznena karta\nправило 30\n", encoding="utf-8")

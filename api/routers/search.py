@@ -44,7 +44,7 @@ def search(
 ) -> dict[str, Any]:
     """The smallest nodes that answer the query, best first, each with its law, a snippet with
     the matched words in ``[brackets]`` and the same provision in the other documents."""
-    from kb.search import search as run
+    from kb.search import answer as run
     from kb.search.service import parallels_enricher
 
     filters = {
@@ -56,10 +56,14 @@ def search(
 
     def answer(kb: Any, index: Any) -> dict[str, Any]:
         try:
-            results = run(index, q, **filters, limit=limit, enrich=parallels_enricher(kb))
+            found = run(index, q, **filters, limit=limit, enrich=parallels_enricher(kb))
         except ValueError as exc:
             raise ApiError(400, "bad-value", str(exc), []) from exc
-        return {"query": q, "results": [{**r, "url": locate(kb, r["id"])} for r in results]}
+        return {
+            "query": q,
+            "results": [{**r, "url": locate(kb, r["id"])} for r in found.results],
+            "corrected": [{"typed": a, "read": b} for a, b in found.corrected],
+        }
 
     return st.answer(("search", q, *filters.values(), limit), answer)
 

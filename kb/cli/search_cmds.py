@@ -78,15 +78,19 @@ def search(
             except ValueError as exc:
                 typer.echo(json.dumps({"query": line, "error": str(exc)}, ensure_ascii=False))
         return
+    from kb.search import answer
+
     try:
-        results = run(index, query or "", doc=doc, lang=lang, limit=limit)
+        found = answer(index, query or "", doc=doc, lang=lang, limit=limit)
     except ValueError as exc:
         fail(str(exc))
         return
     if as_json:
-        typer.echo(json.dumps(results, ensure_ascii=False, indent=2))
-    else:
-        _print_results(results)
+        typer.echo(json.dumps(found.results, ensure_ascii=False, indent=2))
+        return
+    if found.corrected:
+        typer.echo("read " + ", ".join(f"{a!r} as {b!r}" for a, b in found.corrected))
+    _print_results(found.results)
 
 
 @app.command(rich_help_panel="Search")

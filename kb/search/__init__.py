@@ -7,6 +7,7 @@ The index is written by ``lawdesk build`` next to the KB (kb/search/artefact.py)
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from kb.search.index import SearchIndex, StaleIndex
@@ -18,16 +19,56 @@ from kb.search.units import DocMeta
 
 __all__ = [
     "LANGS",
+    "Answer",
     "DocMeta",
     "Enricher",
     "SearchIndex",
     "StaleIndex",
+    "answer",
     "detect_languages",
     "search",
 ]
 
 # A hook for callers: given a result dict and the index, extra keys to add to the result.
 Enricher = Callable[[dict[str, Any], SearchIndex], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a search found, and the typos it read the query with (typed, read as)."""
+
+    results: list[dict[str, Any]]
+    corrected: tuple[tuple[str, str], ...] = ()
+
+
+def answer(
+    index: SearchIndex,
+    query: str,
+    *,
+    doc: str | None = None,
+    lang: str | None = None,
+    game: str | None = None,
+    edition: str | None = None,
+    query_lang: str | None = None,
+    limit: int = 10,
+    enrich: Enricher | None = None,
+) -> Answer:
+    """``search``'s results with the words of the query that were read as typos of others
+    (kb/search/spelling.py), for a caller that tells the user what was searched for."""
+    check_filters(index, doc=doc, lang=lang, game=game, edition=edition, query_lang=query_lang)
+    doc_langs = {d: m.lang for d, m in index.docs.items()}
+    q = parse(index.analyzers, doc_langs, query, query_lang, speller=index.speller)
+    if q.empty:
+        return Answer([])
+    ranked = Ranker(index, q, Filters(doc, lang, game, edition)).rank()
+    out = [
+        result(index, node, score, ranked.marks.get(node))
+        for node, score in top(index, ranked.scores, limit)
+    ]
+    if enrich is not None:
+        for r in out:
+            r.update(enrich(r, index))
+    return Answer(out, q.corrections)
 
 
 def search(
@@ -46,20 +87,18 @@ def search(
     parallels (and term for definitions). ``doc``/``lang``/``game``/``edition`` filter the
     results; ``query_lang`` fixes the query language instead of detecting it; ``enrich`` may add
     keys to each result. An unknown filter value raises ValueError saying what is accepted."""
-    check_filters(index, doc=doc, lang=lang, game=game, edition=edition, query_lang=query_lang)
-    doc_langs = {d: m.lang for d, m in index.docs.items()}
-    q = parse(index.analyzers, doc_langs, query, query_lang, speller=index.speller)
-    if q.empty:
-        return []
-    ranked = Ranker(index, q, Filters(doc, lang, game, edition)).rank()
-    out = [
-        result(index, node, score, ranked.marks.get(node))
-        for node, score in top(index, ranked.scores, limit)
-    ]
-    if enrich is not None:
-        for r in out:
-            r.update(enrich(r, index))
-    return out
+    found = answer(
+        index,
+        query,
+        doc=doc,
+        lang=lang,
+        game=game,
+        edition=edition,
+        query_lang=query_lang,
+        limit=limit,
+        enrich=enrich,
+    )
+    return found.results
 
 
 def check_filters(
