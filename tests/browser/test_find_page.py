@@ -46,6 +46,17 @@ def test_results_link_to_their_paragraph_with_matches_marked(page, server):
     page.wait_for_url("**/sr-2007/27/#B1a")
 
 
+def test_the_typos_read_are_said_beside_the_count(page, server):
+    stand_in = STAND_IN % json.dumps(RESULTS[:1])
+    stand_in += "LawdeskSearch.corrected = (q) => [{typed: 'nedovljan', read: 'nedovoljan'}];"
+    page.add_init_script(stand_in)
+    page.goto(server.base + "find/?q=nedovljan+licit")
+    page.locator("#results li a.hit").first.wait_for()
+    assert page.locator("#find-status").inner_text() == (
+        "1 results Typos read as: nedovljan → nedovoljan."
+    )
+
+
 def test_a_typed_citation_jumps_to_its_law(page, server):
     page.add_init_script(STAND_IN % "[]")
     page.goto(server.base + "find/?q=pravidlo+64")

@@ -1,6 +1,6 @@
 """The journeys that need the browser search engine (site/static/search/engine.js, exposing
-LawdeskSearch.load/search/cite): search and land on a paragraph, jump to a typed citation,
-Cyrillic and diacritic-free queries, search offline."""
+LawdeskSearch.load/search/corrected/cite): search and land on a paragraph, jump to a typed
+citation, Cyrillic and diacritic-free queries, a typo read and said, search offline."""
 
 from __future__ import annotations
 
@@ -70,6 +70,14 @@ def test_journey_3_cyrillic_and_no_diacritics_same_first_result(page, server, cy
     screenshot(page, "journey-3-cyrillic")
     search(page, server.base, plain)
     assert first_result(page) == from_cyrillic
+
+
+def test_journey_3_a_typo_is_read_and_said(page, server):
+    # the site's engine reads the typo as the server does, and the page says what it read
+    search(page, server.base, "psychci call")
+    assert first_result(page).startswith("sr-2007:40C2")
+    assert "psychci → psychic" in page.locator("#find-status").inner_text()
+    screenshot(page, "journey-3-typo")
 
 
 def test_journey_6_search_offline(browser, server):

@@ -44,7 +44,7 @@
     return p;
   }
 
-  function show(results) {
+  function show(results, corrected) {
     list.replaceChildren();
     results.forEach(function (r) {
       var link = href(r.url);
@@ -59,6 +59,11 @@
       list.appendChild(li);
     });
     status.textContent = list.children.length ? I.t("search.results", { n: list.children.length }) : I.t("search.none");
+    if (corrected && corrected.length) {
+      // the words the search read as typos of others ("psychci" -> psychic), as text only
+      var words = corrected.map(function (c) { return String(c.typed) + " → " + String(c.read); });
+      status.textContent += " " + I.t("search.read", { words: words.join(", ") });
+    }
   }
 
   function fromApi() {
@@ -72,7 +77,8 @@
       .then(function (body) {
         var results = body && Array.isArray(body.results) ? body.results : null;
         // only answers that say where each result is on the site can be linked
-        return results && results.every(function (r) { return href(r.url); }) ? results : null;
+        if (!results || !results.every(function (r) { return href(r.url); })) return null;
+        return { results: results, corrected: Array.isArray(body.corrected) ? body.corrected : [] };
       })
       .catch(function () { return null; })
       .finally(function () { clearTimeout(timer); });
@@ -96,11 +102,12 @@
         return;
       }
       return fromApi().then(function (remote) {
-        show(remote || engine.search(q, { limit: LIMIT, doc: doc || undefined }));
+        if (remote) show(remote.results, remote.corrected);
+        else show(engine.search(q, { limit: LIMIT, doc: doc || undefined }), engine.corrected ? engine.corrected(q) : []);
       });
     }, function () {
       return fromApi().then(function (remote) {
-        if (remote) show(remote);
+        if (remote) show(remote.results, remote.corrected);
         else status.textContent = I.t("search.unavailable");
       });
     });

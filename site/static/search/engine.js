@@ -2073,6 +2073,12 @@
     return best.map(([node, score]) => result(node, score, ranked.marks.get(node)));
   }
 
+  // the words of a query read as typos of others (kb.search.answer's ``corrected``)
+  function corrected(query) {
+    checkQuery(query);
+    return parse(query).corrections.map(([typed, read]) => ({ typed, read }));
+  }
+
   function cite(query) {
     checkQuery(query);
     const found = parseQuery(query);
@@ -2215,7 +2221,7 @@
       return { units: Array.from(u), weights: Array.from(w) };
     },
   };
-  const api = { load, init, search, cite, internals };
+  const api = { load, init, search, corrected, cite, internals };
   // installed once: a page that already has one (the script included twice, a stand-in) keeps it
   if (!root.LawdeskSearch) root.LawdeskSearch = api;
   if (typeof module === 'object' && module.exports) module.exports = api;
