@@ -71,34 +71,13 @@ def answer(
     return Answer(out, q.corrections)
 
 
-def search(
-    index: SearchIndex,
-    query: str,
-    *,
-    doc: str | None = None,
-    lang: str | None = None,
-    game: str | None = None,
-    edition: str | None = None,
-    query_lang: str | None = None,
-    limit: int = 10,
-    enrich: Enricher | None = None,
-) -> list[dict[str, Any]]:
+def search(index: SearchIndex, query: str, **options: Any) -> list[dict[str, Any]]:
     """Ranked results for ``query``: dicts with id, doc, law, cite, kind, title, snippet, score,
-    parallels (and term for definitions). ``doc``/``lang``/``game``/``edition`` filter the
-    results; ``query_lang`` fixes the query language instead of detecting it; ``enrich`` may add
-    keys to each result. An unknown filter value raises ValueError saying what is accepted."""
-    found = answer(
-        index,
-        query,
-        doc=doc,
-        lang=lang,
-        game=game,
-        edition=edition,
-        query_lang=query_lang,
-        limit=limit,
-        enrich=enrich,
-    )
-    return found.results
+    parallels (and term for definitions). The options are ``answer``'s: ``doc``/``lang``/
+    ``game``/``edition`` filter the results; ``query_lang`` fixes the query language instead of
+    detecting it; ``limit``; ``enrich`` may add keys to each result. An unknown filter value
+    raises ValueError saying what is accepted."""
+    return answer(index, query, **options).results
 
 
 def check_filters(

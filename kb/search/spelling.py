@@ -1,5 +1,5 @@
 """Typos corrected where the query enters: a word no candidate query language knows is read as
-the one word of their vocabularies it is a typo of, unless it is a real word of the language.
+the one word of their vocabularies it is a typo of, unless it is a real word of one of them.
 
 A language's vocabulary (``vocabulary``) is what its queries can match: the folded surface forms
 of its documents, its lemmas, stop words, player-vocabulary keys and vocabulary-route lemmas
