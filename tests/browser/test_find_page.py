@@ -53,7 +53,7 @@ def test_the_typos_read_are_said_beside_the_count(page, server):
     page.goto(server.base + "find/?q=nedovljan+licit")
     page.locator("#results li a.hit").first.wait_for()
     assert page.locator("#find-status").inner_text() == (
-        "1 results Typos read as: nedovljan → nedovoljan."
+        "1 results — Typos read as: nedovljan → nedovoljan."
     )
 
 

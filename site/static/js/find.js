@@ -62,7 +62,7 @@
     if (corrected && corrected.length) {
       // the words the search read as typos of others ("psychci" -> psychic), as text only
       var words = corrected.map(function (c) { return String(c.typed) + " → " + String(c.read); });
-      status.textContent += " " + I.t("search.read", { words: words.join(", ") });
+      status.textContent += " — " + I.t("search.read", { words: words.join(", ") });
     }
   }
 
