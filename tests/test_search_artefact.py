@@ -70,10 +70,40 @@ def _missing_file(d: Path) -> None:
     (d / "nodes.jsonl").unlink()
 
 
+def _missing_speller(d: Path) -> None:
+    (d / "speller.json").unlink()
+
+
+def _garbage_speller(d: Path) -> None:
+    (d / "speller.json").write_text("[1, 2", encoding="utf-8")
+
+
+def _shapeless_speller(d: Path) -> None:
+    (d / "speller.json").write_text('{"k": 5, "bits": "not base-64!"}', encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     "damage",
-    [_other_build, _garbage_manifest, _other_code, _truncated_array, _missing_file],
-    ids=["other-build", "garbage-manifest", "other-code", "truncated-array", "missing-file"],
+    [
+        _other_build,
+        _garbage_manifest,
+        _other_code,
+        _truncated_array,
+        _missing_file,
+        _missing_speller,
+        _garbage_speller,
+        _shapeless_speller,
+    ],
+    ids=[
+        "other-build",
+        "garbage-manifest",
+        "other-code",
+        "truncated-array",
+        "missing-file",
+        "missing-speller",
+        "garbage-speller",
+        "shapeless-speller",
+    ],
 )
 def test_a_stale_or_damaged_index_is_refused(
     kb: KB, tmp_path: Path, damage: Callable[[Path], object]

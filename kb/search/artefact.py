@@ -333,7 +333,7 @@ def _speller(directory: Path) -> dict[str, Any]:
     in ``directory``: its vocabularies read as queries read them."""
     from kb.search.index import SearchIndex  # the index reads this module's FORMAT
 
-    vocabularies = SearchIndex(directory).spelling
+    vocabularies = SearchIndex(directory, speller=False).spelling
     # the dictionaries take half a minute to read: the filter is kept per code and vocabularies
     h = hashlib.sha256(code_key().encode())
     for lang, words in sorted(vocabularies.items()):

@@ -78,9 +78,13 @@ class StaleIndex(Exception):
 class SearchIndex:
     """Everything a query needs, read from an index directory (kb/search/artefact.py)."""
 
-    def __init__(self, directory: Path, *, build_hash: str | None = None) -> None:
+    def __init__(
+        self, directory: Path, *, build_hash: str | None = None, speller: bool = True
+    ) -> None:
         """Open the index in ``directory``; raises ``StaleIndex`` if it is missing, unreadable,
-        of another format or code, or (given ``build_hash``) of another build of the KB."""
+        of another format or code, or (given ``build_hash``) of another build of the KB.
+        ``speller=False``: the build, reading the index it writes before the speller's filter
+        is made (kb/search/artefact.py)."""
         t0 = time.perf_counter()
         self.directory = directory
         try:
@@ -109,7 +113,12 @@ class SearchIndex:
             self.lexicon = Lexicon(
                 json.loads((directory / "lexicon.json").read_text(encoding="utf-8"))
             )
-        except (OSError, ValueError) as exc:
+            self._real_words = (
+                Bloom.load(json.loads((directory / SPELLER_FILE).read_text(encoding="utf-8")))
+                if speller
+                else None
+            )
+        except (OSError, ValueError, KeyError, TypeError) as exc:
             raise StaleIndex(f"the index in {directory} is damaged: {exc}") from exc
         self.a = a
         self.docs: dict[str, DocMeta] = {
@@ -225,11 +234,9 @@ class SearchIndex:
     @functools.cached_property
     def speller(self) -> Speller:
         """The query speller: the vocabularies and the build's filter of real words."""
-        try:
-            data = json.loads((self.directory / SPELLER_FILE).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise StaleIndex(f"no readable speller data in {self.directory}: {exc}") from exc
-        return Speller(self.spelling, Bloom.load(data))
+        if self._real_words is None:
+            raise StaleIndex(f"the index in {self.directory} was opened without its speller")
+        return Speller(self.spelling, self._real_words)
 
     @functools.cached_property
     def routes(self) -> dict[str, Route]:
@@ -243,6 +250,7 @@ class SearchIndex:
         _ = self.surface
         _ = self.dialect
         _ = self.routes
+        _ = self.speller
         situations.warm(self.directory, self.build_hash)
 
     # --- postings ------------------------------------------------------------------------

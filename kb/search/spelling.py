@@ -94,8 +94,11 @@ class Bloom:
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> Bloom:
-        """A filter from ``export``'s data."""
-        return cls(bytearray(base64.b64decode(data["bits"])), int(data["k"]))
+        """A filter from ``export``'s data (ValueError, KeyError or TypeError if it is not)."""
+        bits = bytearray(base64.b64decode(data["bits"], validate=True))
+        if not bits or int(data["k"]) < 1:
+            raise ValueError("an empty filter")
+        return cls(bits, int(data["k"]))
 
 
 def vocabulary(
