@@ -614,8 +614,9 @@
 
   // kb/search/query.py parse: the query parsed once
   function parse(raw, queryLang = null) {
-    const langs = queryLang ? [queryLang] : detectLanguages(clean(raw));
-    const [text, corrections] = spell(clean(raw), langs);
+    const cleaned = clean(raw);
+    const langs = queryLang ? [queryLang] : detectLanguages(cleaned);
+    const [text, corrections] = spell(cleaned, langs);
     let cite = null;
     let split = null;
     if (hasDigit(text)) {
