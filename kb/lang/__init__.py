@@ -42,12 +42,10 @@ def simplemma_forms(
             yield form.decode().lower(), keep[lemma]
 
 
-def simplemma_words(code: str) -> set[str]:
-    """Every form and lemma of simplemma's ``code`` dictionary, lower-cased and folded (as
-    ``kb.search.normalize.fold``, one character at a time: a few million words)."""
+def simplemma_words(code: str, fold: Callable[[str], str]) -> set[str]:
+    """Every form and lemma of simplemma's ``code`` dictionary, lower-cased and folded by
+    ``fold`` one character at a time (a few million words)."""
     from simplemma.strategies.dictionaries.dictionary_factory import DEFAULT_DICTIONARY_FACTORY
-
-    from kb.search.normalize import fold
 
     table = DEFAULT_DICTIONARY_FACTORY.get_dictionary(code)
     raw = getattr(table, "_dict", None)  # simplemma 2.0 keeps bytes

@@ -46,6 +46,7 @@ from kb.search import bm25, spelling, tokenize
 from kb.search.analyze import analyzer
 from kb.search.langdata import LANG_DIR, LANGS, read_pairs
 from kb.search.lemmatize import extract_table, pipeline
+from kb.search.normalize import fold
 from kb.search.pipeline import make_pipeline
 from kb.search.units import Corpus, DocMeta, Passage, passages, unit_text
 
@@ -343,7 +344,7 @@ def _speller(directory: Path) -> dict[str, Any]:
         return dict(json.loads(cached.read_text(encoding="utf-8")))
     except (OSError, ValueError):
         pass
-    dictionaries = (frozenset(simplemma_words(name)) for name in spelling.DICTIONARIES)
+    dictionaries = (frozenset(simplemma_words(name, fold)) for name in spelling.DICTIONARIES)
     data = spelling.Bloom.of(spelling.real_neighbours(vocabularies, dictionaries)).export()
     try:
         SPELLER_CACHE.mkdir(parents=True, exist_ok=True)

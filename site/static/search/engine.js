@@ -536,6 +536,7 @@
     }
     const vocab = {};
     const letters = new Set();
+    let longest = 0; // a word two letters longer than every vocabulary word is no typo of one
     for (const [code, an] of Object.entries(S.an)) {
       const words = new Set([...an.surface.keys(), ...an.stop]);
       const L = S.langs[code];
@@ -545,7 +546,11 @@
       if (R !== undefined) for (const w of R.vocab) words.add(w);
       if (code === 'en') for (const w of english) words.add(w);
       vocab[code] = new Set([...words].filter(isAlpha));
-      for (const w of vocab[code]) for (const c of w) letters.add(c);
+      for (const w of vocab[code]) {
+        const chars = [...w];
+        for (const c of chars) letters.add(c);
+        longest = Math.max(longest, chars.length);
+      }
     }
     const data = S.spellerData;
     const binary = typeof atob === 'function' ? atob(data.bits) : Buffer.from(data.bits, 'base64').toString('binary');
@@ -561,8 +566,6 @@
       }
       return true;
     };
-    let longest = 0;
-    for (const v of Object.values(vocab)) for (const w of v) longest = Math.max(longest, [...w].length);
     S.speller = { vocab, alphabet: [...letters].sort(), real, minLength: data.minLength, longest, memo: new Map() };
     return S.speller;
   }
@@ -575,7 +578,6 @@
     let out = null;
     const folded = fold(word);
     const n = [...folded].length;
-    // a word two letters longer than every vocabulary word is no typo of one (kb/search/spelling.py)
     if (n >= sp.minLength && n <= sp.longest + 1 && isAlpha(folded) && !sp.real(folded)) {
       // a Cyrillic word is read in the Serbian texts' Latin only in a query Serbian for sure
       const latin = langs.length === 1 && langs[0] === 'sr' && CYRILLIC.test(word) ? fold(srToLatin(word)) : null;
@@ -1309,7 +1311,7 @@
     if (L.prefixes === null) {
       L.prefixes = new Map();
       for (const lemma of L.lemma.terms()) {
-        if (lemma.length < W.STEM_MIN || !/^\p{L}+$/u.test(lemma)) continue;
+        if (lemma.length < W.STEM_MIN || !isAlpha(lemma)) continue;
         const key = lemma.slice(0, W.STEM_PREFIX);
         if (!L.prefixes.has(key)) L.prefixes.set(key, []);
         L.prefixes.get(key).push(lemma);
