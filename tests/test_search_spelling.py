@@ -65,6 +65,12 @@ def test_a_text_keeps_all_but_its_typos(speller: Speller) -> None:
     assert found == (("Renosn", "renons"),)
 
 
+def test_a_typo_typed_twice_is_reported_once(speller: Speller) -> None:
+    text, found = speller.text("renosn, renosn, kaznenn", ("sr",))
+    assert text == "renons, renons, kazneni"
+    assert found == (("renosn", "renons"), ("kaznenn", "kazneni"))
+
+
 @pytest.mark.parametrize(
     ("word", "alphabet", "expected"),
     [

@@ -183,15 +183,16 @@ class Speller:
         return near.pop() if len(near) == 1 else None
 
     def text(self, text: str, langs: Iterable[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
-        """``text`` with each typo replaced by its correction, and the (typo, correction) pairs."""
-        found: list[tuple[str, str]] = []
+        """``text`` with each typo replaced by its correction, and the (typo, correction) pairs,
+        each once."""
+        found: dict[tuple[str, str], None] = {}
         order = tuple(langs)
 
         def fix(m: re.Match[str]) -> str:
             got = self.word(m.group(0).lower(), order)
             if got is None:
                 return m.group(0)
-            found.append((m.group(0), got))
+            found[(m.group(0), got)] = None
             return got
 
         return _WORD.sub(fix, text), tuple(found)

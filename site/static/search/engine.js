@@ -604,14 +604,14 @@
   }
 
   function spell(text, langs) {
-    const corrections = [];
+    const corrections = new Map(); // each (typo, correction) once, in order
     const out = text.replace(SPELL_WORD, (w) => {
       const got = correction(w.toLowerCase(), langs);
       if (got === null) return w;
-      corrections.push([w, got]);
+      corrections.set(`${w}\t${got}`, [w, got]);
       return got;
     });
-    return [out, corrections];
+    return [out, [...corrections.values()]];
   }
 
   // kb/search/query.py parse: the query parsed once
