@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import math
 import re
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -49,16 +50,22 @@ def edits(word: str, alphabet: str) -> Iterator[str]:
                 yield head + tail[1] + tail[0] + tail[2:]
 
 
-def _fnv(data: bytes, seed: int) -> int:
-    """32-bit FNV-1a of ``data`` from ``seed`` (the browser computes the same)."""
+def _hash(data: bytes, seed: int) -> int:
+    """32-bit FNV-1a of ``data`` from ``seed``, mixed by MurmurHash3's finaliser (the browser
+    computes the same). Unmixed, the two seeds' hashes are correlated enough to double the
+    filter's false positives."""
     h = seed
     for b in data:
         h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
-    return h
+    h ^= h >> 16
+    h = (h * 0x85EBCA6B) & 0xFFFFFFFF
+    h ^= h >> 13
+    h = (h * 0xC2B2AE35) & 0xFFFFFFFF
+    return h ^ h >> 16
 
 
 class Bloom:
-    """A Bloom filter of strings: ``k`` bit positions per string from two FNV-1a hashes."""
+    """A Bloom filter of strings: ``k`` bit positions per string from two hashes."""
 
     SEEDS = (0x811C9DC5, 0x01000193)
 
@@ -81,7 +88,7 @@ class Bloom:
 
     def _positions(self, item: str) -> Iterator[int]:
         data = item.encode()
-        h1, h2 = (_fnv(data, s) for s in self.SEEDS)
+        h1, h2 = (_hash(data, s) for s in self.SEEDS)
         for i in range(self.k):
             yield (h1 + i * h2) % self.m
 
@@ -126,18 +133,25 @@ def real_neighbours(
     vocabularies: Mapping[str, frozenset[str]], dictionaries: Iterable[frozenset[str]]
 ) -> list[str]:
     """The real words (of any of the ``dictionaries``, folded) at least ``MIN_LENGTH`` long that
-    are one edit from a word of any vocabulary and in none: what a typo's correction must never
-    touch, whichever candidate language a query is read in ("partnerowi" is Polish, one edit
-    from Slovak "partnerovi"). Edits use every letter of the dictionary (a real word's letter
-    may be one the vocabularies lack), from the words of its script."""
+    are in no vocabulary and one edit from exactly one word of some vocabulary: what a typo's
+    correction must never touch, whichever candidate languages a query is read in ("partnerowi"
+    is Polish, one edit from Slovak "partnerovi"). A word one edit from none or from two or more
+    words of every vocabulary is left out: it is never corrected anyway (its candidate languages
+    offer none or several readings), so the filter need not hold it. Edits use every letter of
+    the dictionary (a real word's letter may be one the vocabularies lack), from the words of its
+    script."""
     words = frozenset().union(*vocabularies.values())
-    found: set[str] = set()
+    near: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for real in dictionaries:
         letters = "".join(sorted(set("".join(real))))
         for t in words:
             if len(t) >= MIN_LENGTH - 1 and t[0] in letters:
-                found.update(e for e in edits(t, letters) if len(e) >= MIN_LENGTH and e in real)
-    return sorted(found - words)
+                for e in edits(t, letters):
+                    if len(e) >= MIN_LENGTH and e in real and e not in words:
+                        for lang, v in vocabularies.items():
+                            if t in v:
+                                near[e][lang].add(t)
+    return sorted(e for e, by in near.items() if any(len(ts) == 1 for ts in by.values()))
 
 
 class Speller:

@@ -505,10 +505,15 @@
   const SPELL_WORD = /[\p{L}\p{Nl}\p{No}]+/gu;
   const ENCODER = new TextEncoder();
 
-  function fnv(bytes, seed) {
+  // FNV-1a mixed by MurmurHash3's finaliser, as kb/search/spelling.py _hash
+  function hash(bytes, seed) {
     let h = seed;
     for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
-    return h;
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b) >>> 0;
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35) >>> 0;
+    return (h ^ (h >>> 16)) >>> 0;
   }
 
   function edits(word, alphabet) {
@@ -558,8 +563,8 @@
     const m = bits.length * 8;
     const real = (word) => {
       const bytes = ENCODER.encode(word);
-      const h1 = fnv(bytes, 0x811c9dc5);
-      const h2 = fnv(bytes, 0x01000193);
+      const h1 = hash(bytes, 0x811c9dc5);
+      const h2 = hash(bytes, 0x01000193);
       for (let i = 0; i < data.k; i++) {
         const p = (h1 + i * h2) % m;
         if (!((bits[p >> 3] >> (p & 7)) & 1)) return false;
