@@ -277,6 +277,10 @@ def test_intents_name_known_kinds_documents_and_games(code: str) -> None:
         ("игра за ширмами алерт", False, ["pl-screens"], set()),
         ("hra za zástenami zmena tempa", False, ["pl-screens"], set()),
         ("renons u devetom štihu", False, [], set()),
+        ("preferans što je refe", True, ["hr-pref-2014"], {1, 2}),  # after the naming word
+        # mid-sentence a definition phrase tells the situation: no definition asked
+        ("mozem sa pytat co znamena ich 2 kara", False, [], {0, 3, 4}),  # "môžem": a question
+        ("kontra pre nego što je došao sudija", False, [], {3, 4}),
     ],
 )
 def test_intents_found_in_any_language(

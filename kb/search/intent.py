@@ -1,7 +1,8 @@
 """Query intents: what a query asks besides its content words, from ``kb/lang/<code>/intents.tsv``.
 
 Kinds, all data: ``definition`` phrases ("šta je", "čo je", "co to jest", "что такое",
-"what is", "definicija") ask what a term means; ``question`` phrases ("kada", "koliko", "može li",
+"what is", "definicija") ask what a term means when they open or close the query (after the
+words naming a game or document); ``question`` phrases ("kada", "koliko", "može li",
 "what happens when") carry no content; words such as "preferans", "refe", "zástena",
 "ширма", "screens" name a document (``doc:<id>``) or belong to its subject only
 (``about:<id>``); ``game:<game>`` words ("bridž", "bridge") name a game, whose documents are
@@ -115,7 +116,12 @@ def find(words: tuple[str, ...]) -> Intents:
                 found.docs.append(target)
             (found.naming if kind == "doc" else found.about).update(span)
         else:
-            found.definition = found.definition or hit.intent == "definition"
+            # "šta je renons", "preferans: što je refe", "sanac definicija" ask what a term
+            # means; mid-sentence the phrase tells the situation ("can I ask what 2D means")
+            found.definition = found.definition or (
+                hit.intent == "definition"
+                and (all(k in found.naming for k in range(i)) or i + len(hit.words) == len(words))
+            )
             found.dropped |= span
         i += len(hit.words)
     return found

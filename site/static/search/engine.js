@@ -416,7 +416,9 @@
         if (!found.docs.includes(target)) found.docs.push(target);
         span.forEach((k) => (kind === 'doc' ? found.naming : found.about).add(k));
       } else {
-        found.definition = found.definition || hit.intent === 'definition';
+        // a definition only opening or closing the query (intent.py find)
+        const edge = [...Array(i).keys()].every((k) => found.naming.has(k)) || i + hit.words.length === ws.length;
+        found.definition = found.definition || (hit.intent === 'definition' && edge);
         span.forEach((k) => found.dropped.add(k));
       }
       i += hit.words.length;
