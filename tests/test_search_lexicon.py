@@ -44,10 +44,18 @@ def test_mining_keeps_what_occurs_together() -> None:
         ("x", "y", {"renons", "stih"}, {"nepriznanie", "zdvih"}, 2),
         ("x", "y", {"kazna", "karta"}, {"pokuta", "karta"}, 2),
     ]
-    found = mine(pairs)
+    found = mine(pairs, min_pairs=1)
     assert found["x>y"]["renons"][0][0] == "nepriznanie"
     assert found["y>x"]["pokuta"][0][0] == "kazna"
     assert "stih" not in found["x>y"]  # together once: not enough
+
+
+def test_mining_needs_enough_pairs_between_two_spaces() -> None:
+    """From a few aligned pairs every word "translates" every word of its pair."""
+    few = [("x", "y", {"zaslona", "strona"}, {"veduci", "hrac"}, 2)] * 3
+    many = few + [("x", "y", {f"w{i}"}, {f"v{i}"}, 2) for i in range(60)]
+    assert mine(few, min_pairs=50) == {}
+    assert mine(many, min_pairs=50)["x>y"]["zaslona"] == [("veduci", 1.0), ("hrac", 1.0)]
 
 
 @pytest.mark.parametrize(
@@ -70,6 +78,7 @@ def test_written_english_read_and_pivoted(
         {"xx": [("karta", "card")]},
         read=read,
         pivot=pivot,
+        min_pairs=1,
     )["translations"]
     assert lexicon.get("en>xx", {}).get("card") == english_to_xx
     found = lexicon.get("xx>yy", {}).get("karta")

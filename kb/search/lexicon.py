@@ -33,6 +33,10 @@ from kb.search.normalize import latin
 MAX_ALIGNED_WORDS = 80  # longer aligned texts are not mined
 MIN_TOGETHER = 2  # aligned pairs two lemmas must share (titles: 1, each title is a definition)
 MIN_DICE = 0.3
+# fewer aligned pairs between two lemma spaces prove nothing: in the six pairs of the screens
+# regulation against the Laws every word of a pair "translates" every word of the other
+# (zasłona -> vedúci, Dice 1.0), and such ties crowd out the translations through English
+MIN_PAIRS = 50
 KEEP_RATIO = 0.5  # a lemma's translations within this share of its best one
 MAX_TRANSLATIONS = 3
 PIVOT_WEIGHT = 0.8  # a translation through English counts a little less than a mined one
@@ -72,14 +76,17 @@ class Aligned:
 
 
 def mine(
-    pairs: Iterable[tuple[str, str, set[str], set[str], int]],
+    pairs: Iterable[tuple[str, str, set[str], set[str], int]], min_pairs: int = MIN_PAIRS
 ) -> dict[str, dict[str, list[tuple[str, float]]]]:
     """Translations from aligned lemma sets ``(space_a, space_b, lemmas_a, lemmas_b, min)``:
-    for each direction ``"a>b"``, lemma -> [(lemma, weight)], weights in (0, 1]."""
+    for each direction ``"a>b"``, lemma -> [(lemma, weight)], weights in (0, 1]; nothing
+    between two spaces with fewer than ``min_pairs`` pairs."""
     together: dict[tuple[str, str], Counter[tuple[str, str]]] = defaultdict(Counter)
     df: dict[str, Counter[str]] = defaultdict(Counter)
     need: dict[tuple[str, str], dict[tuple[str, str], int]] = defaultdict(dict)
+    total: Counter[tuple[str, str]] = Counter()
     for sa, sb, a, b, least in pairs:
+        total[(sa, sb)] += 1
         df[f"{sa}>{sb}:a"].update(a)
         df[f"{sa}>{sb}:b"].update(b)
         counts = together[(sa, sb)]
@@ -89,6 +96,8 @@ def mine(
                 need[(sa, sb)][(x, y)] = min(need[(sa, sb)].get((x, y), least), least)
     out: dict[str, dict[str, list[tuple[str, float]]]] = {}
     for (sa, sb), counts in together.items():
+        if total[(sa, sb)] < min_pairs:
+            continue
         dfa, dfb = df[f"{sa}>{sb}:a"], df[f"{sa}>{sb}:b"]
         forward: dict[str, list[tuple[float, str]]] = defaultdict(list)
         backward: dict[str, list[tuple[float, str]]] = defaultdict(list)
@@ -120,6 +129,7 @@ def build(
     *,
     read: Iterable[str] = (),
     pivot: Iterable[str] = (),
+    min_pairs: int = MIN_PAIRS,
 ) -> dict[str, Any]:
     """The lexicon the index stores: mined translations between lemma spaces, and per document
     language its lemmas by phonetic key (``vocab``: language -> indexed lemmas). ``english``
@@ -146,7 +156,7 @@ def build(
             if len(lemma) >= KEY_MIN and lemma.isalpha():
                 table[key(lemma)].append(lemma)
         keys[lang] = {k: sorted(v) for k, v in table.items()}
-    translations = mine(x for x in lemma_sets if x[2] and x[3])
+    translations = mine((x for x in lemma_sets if x[2] and x[3]), min_pairs)
     readers = set(read)
     for lang, pairs in english.items():  # first every written translation, then the pivots
         if lang not in readers:
