@@ -33,6 +33,10 @@ SETS: dict[str, tuple[str, str]] = {
     "dev": ("queries.jsonl", "dev set, tuned on"),
     "holdout": ("holdout.jsonl", "old holdout, tuned on indirectly"),
     "situations-dev": ("search_situations_dev.jsonl", "situation dev set, tuned on"),
+    "situations-dev2": (
+        "search_situations_dev2.jsonl",
+        "second situation dev set, written blind by other hands, tuned on",
+    ),
     "situations-blind": ("search_situations_blind.jsonl", "situation blind set, never tuned on"),
     "situations-fresh": (
         "search_situations_fresh_blind.jsonl",
