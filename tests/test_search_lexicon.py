@@ -59,15 +59,20 @@ def test_mining_needs_enough_pairs_between_two_spaces() -> None:
 
 
 @pytest.mark.parametrize(
-    ("read", "pivot", "english_to_xx", "xx_to_yy"),
+    ("read", "pivot", "english_to_xx", "xx_to_yy", "yy_to_xx"),
     [
-        (set(), set(), None, None),
-        ({"xx"}, set(), [("karta", 1.0)], None),  # an English query word reads as the lemma
-        (set(), {"xx"}, None, "kartica"),  # the lemma reaches yy through its English word
+        (set(), set(), None, None, None),
+        ({"xx"}, set(), [("karta", 1.0)], None, None),  # an English word reads as the lemma
+        (set(), {"xx"}, None, "kartica", None),  # the lemma reaches yy through its English word
+        ({"xx"}, {"xx"}, [("karta", 1.0)], "kartica", "karta"),  # and yy reaches xx back
     ],
 )
 def test_written_english_read_and_pivoted(
-    read: set[str], pivot: set[str], english_to_xx: object, xx_to_yy: str | None
+    read: set[str],
+    pivot: set[str],
+    english_to_xx: object,
+    xx_to_yy: str | None,
+    yy_to_xx: str | None,
 ) -> None:
     # an official title pair teaches en "card" -> yy "kartica"; xx has no text aligned to yy
     titles = [Aligned("en", "card", "yy", "kartica", min_together=1)]
@@ -83,6 +88,8 @@ def test_written_english_read_and_pivoted(
     assert lexicon.get("en>xx", {}).get("card") == english_to_xx
     found = lexicon.get("xx>yy", {}).get("karta")
     assert (found[0][0] if found else None) == xx_to_yy
+    back = lexicon.get("yy>xx", {}).get("kartica")
+    assert (back[0][0] if back else None) == yy_to_xx
 
 
 @pytest.mark.parametrize(

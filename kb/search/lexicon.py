@@ -138,7 +138,8 @@ def build(
     (English has no documents, and the titles mined miss words such as "hesitation" or
     "alert"); the words of the languages ``pivot`` join the others through the translations
     of their English word (for languages whose texts align with few others: a word with two
-    senses in English carries the wrong one across, so languages aligned well do not)."""
+    senses in English carries the wrong one across, so languages aligned well do not), and
+    the other languages reach those that are also ``read`` the same way back."""
     lemma_sets = (
         (
             space(p.lang_a),
@@ -178,13 +179,25 @@ def build(
         for dst in {space(d) for d in vocab} - {src, "en"}:
             table = translations.setdefault(f"{src}>{dst}", {})
             via = translations.get(f"en>{dst}", {})
+            back: dict[str, dict[str, float]] = defaultdict(dict)
             for lemma, word in pairs:
                 found = dict(table.get(lemma, []))
                 for other, w in via.get(word, ()):
                     found[other] = max(found.get(other, 0.0), PIVOT_WEIGHT * w)
+                    back[other][lemma] = max(back[other].get(lemma, 0.0), PIVOT_WEIGHT * w)
                 if found:
                     ranked = sorted(found.items(), key=lambda kv: -kv[1])
                     table[lemma] = ranked[:MAX_TRANSLATIONS]
+            if lang not in readers:
+                continue
+            # and back, into the languages English reads (not a commentary's): a Serbian or
+            # Slovak question about screens reaches the Polish regulation
+            reverse = translations.setdefault(f"{dst}>{src}", {})
+            for other, lemmas in back.items():
+                merged = dict(reverse.get(other, []))
+                for lemma, w in lemmas.items():
+                    merged[lemma] = max(merged.get(lemma, 0.0), w)
+                reverse[other] = sorted(merged.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
     return {"translations": translations, "keys": keys}
 
 
