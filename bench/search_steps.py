@@ -80,10 +80,16 @@ STEPS: dict[str, str] = {
     "what they attain (it was divided by ~0)",
     "0cdeb51": "Polish: every form of rozgrywający reads as the declarer",
     "0766173": "typos corrected where the query enters (kb/search/spelling.py)",
+    "b8208c7": "start of the sixth round",
+    "3813044": "speller filter: hashes mixed (3 % false positives, was 6.7 %), pruned losslessly",
+    "473bf66": "a definition phrase asks only opening or closing the query",
+    "5280807": "no translations mined from fewer than 50 aligned pairs",
+    "2ffc114": "the Polish regulation reached back through English",
 }
 SETS = {
     "dev": "queries.jsonl",
     "sit-dev": "search_situations_dev.jsonl",
+    "sit-dev2": "search_situations_dev2.jsonl",
     "sit-blind": "search_situations_blind.jsonl",
     "sit-fresh": "search_situations_fresh_blind.jsonl",
 }

@@ -49,6 +49,7 @@ LANGUAGE_SHARPNESS = 2.0  # how strongly the words known to a language make it t
 DIALECT_SERBIAN = 0.5
 DIALECT_CROATIAN = 0.7
 TOP_UNITS = 60  # units kept before grouping
+NAMED_UNITS = 10  # and of each document the query names, its best units
 GROUP = True  # one result per provision
 PROVISION_OTHERS = 2  # a provision's other matching nodes that add to its best one
 PROVISION_SHARE = 0.3  # ... and how much of theirs
@@ -367,7 +368,7 @@ class Ranker:
             self.situation(scores, described=not any(_short(a) for a in analyses.values()))
         if mask is not None:
             scores[~mask] = 0.0
-        cand = _top(scores, TOP_UNITS)
+        cand = self.with_named(scores, _top(scores, TOP_UNITS), steer)
         # a provision's weight counts its headings' own matches; its order shows rules first
         raw_scores = scores[cand].tolist()
         self.under_rules(scores, cand)
@@ -553,6 +554,18 @@ class Ranker:
                     capped = np.float32(min(now[k], HEADING_UNDER * best))
                     scores[units[k]] = capped
                     now[k] = float(capped)
+
+    def with_named(self, scores: np.ndarray, cand: np.ndarray, steer: list[str]) -> np.ndarray:
+        """The candidate units and the best ``NAMED_UNITS`` of each document the query names:
+        ``finish`` lifts a named document's best match, which must be a candidate to be
+        lifted. Matched through a word or two of another language ("igramo sa zastorima,
+        protivnik ... prije reda": the Polish regulation through "przeciwnik" and "kolejność"),
+        it may weigh less than the top units of the query's own language."""
+        extra = [cand]
+        for d in dict.fromkeys(steer):
+            start, end = self.index.unit_range(frozenset({d})) or (0, 0)
+            extra.append(start + _top(scores[start:end], NAMED_UNITS))
+        return np.union1d(cand, np.concatenate(extra)) if len(extra) > 1 else cand
 
     def scoped(self, scores: np.ndarray, steer: list[str]) -> None:
         """Damp the units of a setting's regulation the query does not name (``SCOPED_PRIOR``)."""

@@ -1519,7 +1519,7 @@
       this.scoped(scores, steer);
       if (W.TREE_PRIOR && !asked) this.situation(scores, ![...analyses.values()].some(isShort));
       if (mask !== null) for (let u = 0; u < S.nUnits; u++) if (!mask[u]) scores[u] = 0;
-      const cand = topUnits(scores, W.TOP_UNITS);
+      const cand = this.withNamed(scores, topUnits(scores, W.TOP_UNITS), steer);
       const raw = cand.map((u) => scores[u]);
       this.underRules(scores, cand);
       const scored = new Map();
@@ -1613,6 +1613,20 @@
         for (const u of S.langs[code].heading.get(t) || []) hits.set(u, (hits.get(u) || 0) + 1);
       }
       for (const [u, h] of hits) scores[u] *= 1 + (W.TITLE_WEIGHT * h) / Math.max(S.headLen[u], 1);
+    }
+
+    // and the best NAMED_UNITS of each document the query names, so that finish can lift
+    // them (rank.py with_named)
+    withNamed(scores, cand, steer) {
+      const named = new Set(steer.map((d) => S.docIndex.get(d)));
+      if (!named.size) return cand;
+      const out = new Set(cand);
+      for (const d of named) {
+        const inside = new Float64Array(S.nUnits);
+        for (let u = 0; u < S.nUnits; u++) if (docOf(S.unitNode[u]) === d) inside[u] = scores[u];
+        for (const u of topUnits(inside, W.NAMED_UNITS)) out.add(u);
+      }
+      return [...out].sort((x, y) => x - y);
     }
 
     // a setting's regulation the query does not name ranks at SCOPED_PRIOR (rank.py scoped)
