@@ -85,6 +85,7 @@ STEPS: dict[str, str] = {
     "473bf66": "a definition phrase asks only opening or closing the query",
     "5280807": "no translations mined from fewer than 50 aligned pairs",
     "2ffc114": "the Polish regulation reached back through English",
+    "b56260b": "the best units of a document the query names are always candidates",
 }
 SETS = {
     "dev": "queries.jsonl",
