@@ -30,6 +30,11 @@ def test_fold(text: str, folded: str) -> None:
     assert fold(text) == folded
 
 
+@pytest.mark.parametrize("text", ["각", "Đorđe", "ličit"])
+def test_fold_keeps_letters_whole(text: str) -> None:
+    assert len(fold(text)) <= 2 * len(text)
+
+
 @given(st.text(max_size=40))
 def test_fold_never_grows_more_than_dj(text: str) -> None:
     assert len(fold(text)) <= 2 * len(text)

@@ -36,7 +36,10 @@ _FOLDED: dict[int, str] = {}  # character -> its folded form, filled as characte
 
 def _fold_char(ch: str) -> str:
     decomposed = unicodedata.normalize("NFD", ch.lower().translate(_FOLD_EXTRA))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    # recomposed: a letter that decomposes into letters, not marks (Hangul "각"), stays whole
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in decomposed if not unicodedata.combining(c))
+    )
 
 
 def fold(text: str) -> str:

@@ -561,11 +561,11 @@ class Ranker:
         lifted. Matched through a word or two of another language ("igramo sa zastorima,
         protivnik ... prije reda": the Polish regulation through "przeciwnik" and "kolejność"),
         it may weigh less than the top units of the query's own language."""
-        extra = [cand]
+        named = []
         for d in dict.fromkeys(steer):
             start, end = self.index.unit_range(frozenset({d})) or (0, 0)
-            extra.append(start + _top(scores[start:end], NAMED_UNITS))
-        return np.union1d(cand, np.concatenate(extra)) if len(extra) > 1 else cand
+            named.append(start + _top(scores[start:end], NAMED_UNITS))
+        return np.union1d(cand, np.concatenate(named)) if named else cand
 
     def scoped(self, scores: np.ndarray, steer: list[str]) -> None:
         """Damp the units of a setting's regulation the query does not name (``SCOPED_PRIOR``)."""
