@@ -621,11 +621,17 @@
     return [out, [...corrections.values()]];
   }
 
-  // kb/search/query.py parse: the query parsed once
-  function parse(raw, queryLang = null) {
+  // the head of parse: the query cleaned, its candidate languages, its typos corrected
+  function spelled(raw, queryLang = null) {
     const cleaned = clean(raw);
     const langs = queryLang ? [queryLang] : detectLanguages(cleaned);
     const [text, corrections] = spell(cleaned, langs);
+    return { text, langs, corrections };
+  }
+
+  // kb/search/query.py parse: the query parsed once
+  function parse(raw, queryLang = null) {
+    const { text, langs, corrections } = spelled(raw, queryLang);
     let cite = null;
     let split = null;
     if (hasDigit(text)) {
@@ -2100,7 +2106,8 @@
   // the words of a query read as typos of others (kb.search.answer's ``corrected``)
   function corrected(query) {
     checkQuery(query);
-    return parse(query).corrections.map(([typed, read]) => ({ typed, read }));
+    // no more of the query is read than its typos take (the page asks after searching)
+    return spelled(query).corrections.map(([typed, read]) => ({ typed, read }));
   }
 
   function cite(query) {
@@ -2224,7 +2231,7 @@
       return an.tokenizer.split(clean(text));
     },
     detectLanguages: (query) => detectLanguages(query),
-    spell: (query) => parse(query).corrections,
+    spell: (query) => spelled(query).corrections,
     spellingVocabularies: () => Object.fromEntries(Object.entries(speller().vocab).map(([code, v]) => [code, [...v].sort()])),
     phoneticKey: (word) => phoneticKey(word),
     suggested: (text) => suggested(clean(text)).map(([tree, c]) => [tree.id, c]),
