@@ -3,10 +3,19 @@ English pivots; and a query in one language reaching another language's paragrap
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kb.search import SearchIndex, search
-from kb.search.langdata import LANG_DIR, LANGS, read_pairs
+from kb.search.langdata import (
+    CONCEPTS_PATH,
+    LANG_DIR,
+    LANGS,
+    LangDataError,
+    read_concepts,
+    read_pairs,
+)
 from kb.search.lexicon import Aligned, build, key, mine
 from kb.search.service import index_for
 from kb.store import KB
@@ -90,6 +99,72 @@ def test_written_english_read_and_pivoted(
     assert (found[0][0] if found else None) == xx_to_yy
     back = lexicon.get("yy>xx", {}).get("kartica")
     assert (back[0][0] if back else None) == yy_to_xx
+
+
+@pytest.mark.parametrize(
+    ("src", "lemma", "dst", "first", "words"),
+    [
+        # the concept's indexed word first, then the mined ones
+        ("xx", "karta", "yy", "kartica", {"kartica", "list"}),
+        ("yy", "kartica", "xx", "karta", {"karta", "stol"}),
+        ("en", "card", "xx", "karta", {"karta"}),
+        ("cc", "kartocka", "xx", "karta", {"karta"}),  # from a commentary's language...
+        ("xx", "karta", "cc", None, None),  # ...but not into it: its Laws answer
+        # stolik is not indexed in yy: the mined translations alone
+        ("xx", "stol", "yy", None, {"kartica", "list"}),
+    ],
+)
+def test_concepts_translate_into_indexed_words(
+    src: str, lemma: str, dst: str, first: str | None, words: set[str] | None
+) -> None:
+    concepts = [
+        {"en": ["card"], "xx": ["karta"], "yy": ["kartica", "karticka"], "cc": ["kartocka"]},
+        {"en": ["table"], "xx": ["stol"], "yy": ["stolik"]},
+    ]
+    aligned = [Aligned("xx", f"karta stol w{i}", "yy", f"list kartica v{i}") for i in range(3)]
+    found = build(
+        aligned,
+        lambda _lang, text: set(text.split()),
+        {"xx": ["karta", "stol"], "yy": ["kartica", "list"], "cc": ["kartocka"]},
+        read={"xx", "yy"},
+        min_pairs=1,
+        concepts=concepts,
+    )["translations"]
+    got = [w for w, _ in found.get(f"{src}>{dst}", {}).get(lemma, [])]
+    assert (set(got) or None) == words, got
+    if first is not None:
+        assert got[0] == first, got
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("en\tsr\ncard\tkarta\n", "header"),
+        ("id\ten\tzz\ncard\tcard\tx\n", "header"),
+        ("id\ten\tsr\ncard\tcard\tkarta\tmore\n", "at most 2"),
+        ("id\ten\tsr\ncard\tcard\ncard\tcards\n", "new concept id"),
+        ("id\ten\tsr\nlead\topening lead\tatak\n", "phrase"),
+        ("id\ten\tsr\tgloss\ncard\tcard\tkarta\ta card\tmore\n", "at most 3"),
+    ],
+)
+def test_a_malformed_concept_table_says_what_is_wrong(
+    tmp_path: Path, text: str, error: str
+) -> None:
+    path = tmp_path / "concepts.tsv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LangDataError, match=error):
+        read_concepts(path)
+
+
+def test_a_gloss_is_not_a_word() -> None:
+    path = Path(__file__).parent / "golden" / "concepts_glossed.tsv"
+    assert read_concepts(path) == [{"en": ["card", "cards"], "sr": ["karta"]}, {"en": ["pass"]}]
+
+
+def test_the_concept_table_reads() -> None:
+    concepts = read_concepts(CONCEPTS_PATH)
+    assert len(concepts) > 100
+    assert all("en" in c and len(c) >= 4 for c in concepts)
 
 
 @pytest.mark.parametrize(

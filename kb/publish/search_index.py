@@ -131,7 +131,7 @@ def weights() -> dict[str, Any]:
 
 # --- end of the adapter -------------------------------------------------------------------------
 
-FORMAT = 7
+FORMAT = 8
 STATIC = ROOT / "site" / "static" / "search"
 COPIED = ("engine.js",)
 RULE_SUPPORT = 2  # a suffix rule seen fewer times in the corpus is noise
@@ -375,7 +375,7 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
         "cite": cite_patterns(),
         "intents": [[list(p.words), p.intent] for p in intent_patterns()],
         "tokenizerPatterns": tokenizers.patterns,
-        "translations": translations,
+        "translations": export.grouped(translations),
         "langs": langs,
         "situations": situation_data(),
         "dialect": dict(zip(("sr", "hr"), (sorted(w) for w in lexical_words()), strict=True)),

@@ -44,7 +44,7 @@ from kb.lang import simplemma_words
 from kb.models import Node
 from kb.search import bm25, spelling, tokenize
 from kb.search.analyze import analyzer
-from kb.search.langdata import LANG_DIR, LANGS, read_pairs
+from kb.search.langdata import CONCEPTS_PATH, LANG_DIR, LANGS, read_concepts, read_pairs
 from kb.search.lemmatize import extract_table, pipeline
 from kb.search.normalize import fold
 from kb.search.pipeline import make_pipeline
@@ -497,12 +497,13 @@ def _lexicon(corpus: Corpus, lemma_vocab: list[str]) -> dict[str, Any]:
         path = LANG_DIR / lang / "english.tsv"
         if path.exists():
             english[lang] = [
-                (
-                    analyzer(lang).lemma(analyzer(lang).prep(word.lower())),
-                    analyzer("en").lemma(en.lower()),
-                )
+                (_lemma(lang, word), analyzer("en").lemma(en.lower()))
                 for word, en in read_pairs(path)
             ]
+    concepts = [
+        {lang: [_lemma(lang, w) for w in words] for lang, words in concept.items()}
+        for concept in (read_concepts(CONCEPTS_PATH) if CONCEPTS_PATH.exists() else [])
+    ]
     # an English question reads the words of every document but a commentary's: a commentary
     # restates Laws whose own text answers it; the languages of the Laws' editions, aligned with
     # each other paragraph by paragraph, need no pivot through English (the others do)
@@ -511,7 +512,14 @@ def _lexicon(corpus: Corpus, lemma_vocab: list[str]) -> dict[str, Any]:
         kinds[m.lang].add(m.kind)
     read = {lang for lang, k in kinds.items() if k != {"commentary"}}
     pivot = {lang for lang in english if kinds.get(lang) != {"laws"}}
-    return lexicon.build(aligned, analyse, vocab, english, read=read, pivot=pivot)
+    return lexicon.build(
+        aligned, analyse, vocab, english, read=read, pivot=pivot, concepts=concepts
+    )
+
+
+def _lemma(lang: str, word: str) -> str:
+    """The lemma a query word written by hand in language ``lang`` has."""
+    return analyzer(lang).lemma(analyzer(lang).prep(word.lower()))
 
 
 def _lang_data(

@@ -8,6 +8,7 @@ needs no private name of kb.search.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,6 +150,24 @@ def translations(index: SearchIndex) -> dict[str, dict[str, list[tuple[str, floa
         direction: {w: [(str(o), float(d)) for o, d in found] for w, found in table.items()}
         for direction, table in index.lexicon._translations.items()
     }
+
+
+def grouped(
+    translations: Mapping[str, Mapping[str, list[tuple[str, float]]]],
+) -> dict[str, list[list[Any]]]:
+    """``translations`` as the browser downloads them: per direction, each list of
+    translations once with the lemmas that have it (a concept's words share theirs), a
+    translation of weight 1 as its bare lemma. ``engine.js`` expands it back."""
+    out: dict[str, list[list[Any]]] = {}
+    for direction, table in translations.items():
+        groups: dict[tuple[tuple[str, float], ...], list[str]] = {}
+        for lemma, found in table.items():
+            groups.setdefault(tuple(found), []).append(lemma)
+        out[direction] = [
+            [[o if d == 1.0 else [o, d] for o, d in found], lemmas]
+            for found, lemmas in groups.items()
+        ]
+    return out
 
 
 def phonetic_tables() -> dict[str, Any]:

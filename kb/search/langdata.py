@@ -78,3 +78,50 @@ def load(code: str) -> LangData:
                 "game:<game>"
             )
     return LangData(code, stop, overrides, read_pairs(folder / "synonyms.tsv"), intents)
+
+
+CONCEPTS_PATH = LANG_DIR / "concepts.tsv"
+
+
+def read_concepts(path: Path = CONCEPTS_PATH) -> list[dict[str, list[str]]]:
+    """The multilingual concept table (``kb/lang/concepts.tsv``): a header ``id<TAB>``,
+    language codes and optionally ``gloss`` last, then one line per concept, each cell the
+    comma-separated single words of one language (an empty cell: the language has no word
+    for it); the gloss says what the concept is, for its readers. Per concept, language ->
+    words."""
+    lines = _lines(path)
+    if not lines:
+        raise LangDataError(f"{path}: no header line 'id<TAB>code<TAB>code...'")
+    n, header = lines[0]
+    columns = header.split("\t")
+    glossed = columns[-1] == "gloss"
+    codes = columns[1 : -1 if glossed else None]
+    unknown = [c for c in codes if c not in LANGS]
+    if columns[0] != "id" or not codes or unknown or len(set(codes)) != len(codes):
+        raise LangDataError(
+            f"{path}:{n}: header {header!r} is not 'id' then distinct language codes "
+            f"({', '.join(LANGS)}) and optionally 'gloss', tab-separated"
+        )
+    out: list[dict[str, list[str]]] = []
+    seen: set[str] = set()
+    for n, line in lines[1:]:
+        cells = line.split("\t")
+        if len(cells) > len(columns) or not cells[0].strip() or cells[0] in seen:
+            raise LangDataError(
+                f"{path}:{n}: {line!r} is not a new concept id then at most {len(columns) - 1} "
+                "tab-separated cells"
+            )
+        seen.add(cells[0])
+        cells = cells[: len(codes) + 1]  # without the gloss
+        concept: dict[str, list[str]] = {}
+        for code, cell in zip(codes, cells[1:], strict=False):
+            words = [w.strip() for w in cell.split(",") if w.strip()]
+            if any(len(w.split()) != 1 for w in words):
+                raise LangDataError(
+                    f"{path}:{n}: the {code} cell {cell!r} holds a phrase; a cell is single "
+                    "words separated by commas"
+                )
+            if words:
+                concept[code] = words
+        out.append(concept)
+    return out

@@ -41,6 +41,7 @@ KEEP_RATIO = 0.5  # a lemma's translations within this share of its best one
 MAX_TRANSLATIONS = 3
 PIVOT_WEIGHT = 0.8  # a translation through English counts a little less than a mined one
 GLOSSARY_WEIGHT = 1.0  # an English word's written translation (english.tsv), as a sure mined one
+CONCEPT_WEIGHT = 1.0  # a word of the concept table (kb/lang/concepts.tsv): written, as sure
 KEY_MIN = 3  # shorter words are not matched as cognates
 _KEY_PAIRS = (("rz", "r"), ("sz", "s"), ("cz", "c"), ("ch", "h"), ("w", "v"), ("x", "ks"))
 _KEY_LETTERS = str.maketrans({"q": "k", "y": "i", "j": "i", "g": "h"})
@@ -130,6 +131,7 @@ def build(
     read: Iterable[str] = (),
     pivot: Iterable[str] = (),
     min_pairs: int = MIN_PAIRS,
+    concepts: Iterable[Mapping[str, Iterable[str]]] = (),
 ) -> dict[str, Any]:
     """The lexicon the index stores: mined translations between lemma spaces, and per document
     language its lemmas by phonetic key (``vocab``: language -> indexed lemmas). ``english``
@@ -139,7 +141,10 @@ def build(
     "alert"); the words of the languages ``pivot`` join the others through the translations
     of their English word (for languages whose texts align with few others: a word with two
     senses in English carries the wrong one across, so languages aligned well do not), and
-    the other languages reach those that are also ``read`` the same way back."""
+    the other languages reach those that are also ``read`` the same way back. ``concepts``
+    (per concept, language -> its lemmas, from ``kb/lang/concepts.tsv``) translate each
+    language's words of a concept into the indexed words of every other of the languages
+    ``read``, ahead of the mined ones."""
     lemma_sets = (
         (
             space(p.lang_a),
@@ -159,6 +164,7 @@ def build(
         keys[lang] = {k: sorted(v) for k, v in table.items()}
     translations = mine((x for x in lemma_sets if x[2] and x[3]), min_pairs)
     readers = set(read)
+    _written(translations, concepts, vocab, readers)
     for lang, pairs in english.items():  # first every written translation, then the pivots
         if lang not in readers:
             continue
@@ -198,7 +204,50 @@ def build(
                 for lemma, w in lemmas.items():
                     merged[lemma] = max(merged.get(lemma, 0.0), w)
                 reverse[other] = sorted(merged.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
-    return {"translations": translations, "keys": keys}
+    # English has no documents: nothing is ever translated into it; weights to three places
+    # (a Dice coefficient's further digits order nothing, and the browser downloads them)
+    kept = {
+        d: {lemma: [(w, round(x, 3)) for w, x in found] for lemma, found in table.items()}
+        for d, table in translations.items()
+        if not d.endswith(">en")
+    }
+    return {"translations": kept, "keys": keys}
+
+
+def _written(
+    translations: dict[str, dict[str, list[tuple[str, float]]]],
+    concepts: Iterable[Mapping[str, Iterable[str]]],
+    vocab: Mapping[str, Iterable[str]],
+    readers: set[str],
+) -> None:
+    """Add the concept table's translations: a lemma of one language space reads as the
+    concept's indexed lemmas of every other space ``read``, written first, and keeps up to
+    ``MAX_TRANSLATIONS`` of its mined ones after them."""
+    indexed: dict[str, set[str]] = defaultdict(set)
+    for lang, lemmas in vocab.items():
+        indexed[space(lang)].update(lemmas)
+    # a commentary restates the Laws whose own text answers a question asked in another
+    # language: the concepts lead into the languages ``read``, as English does
+    into = {space(lang) for lang in readers}
+    written: dict[str, dict[str, dict[str, None]]] = defaultdict(lambda: defaultdict(dict))
+    for concept in concepts:
+        by_space: dict[str, dict[str, None]] = defaultdict(dict)
+        for lang, lemmas in concept.items():
+            by_space[space(lang)].update(dict.fromkeys(lemmas))
+        for src, lemmas in by_space.items():
+            for dst in into - {src}:
+                targets = [t for t in by_space.get(dst, {}) if t in indexed[dst]]
+                if not targets:
+                    continue
+                for lemma in lemmas:
+                    written[f"{src}>{dst}"][lemma].update(dict.fromkeys(targets))
+    for direction, table in written.items():
+        dest = translations.setdefault(direction, {})
+        for lemma, targets in table.items():
+            merged = dict.fromkeys(targets, CONCEPT_WEIGHT)
+            mined = [(w, d) for w, d in dest.get(lemma, []) if w not in merged]
+            merged.update(mined[:MAX_TRANSLATIONS])
+            dest[lemma] = list(merged.items())
 
 
 class Lexicon:

@@ -20,7 +20,7 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 7; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 8; // of the data files (kb/publish/search_index.py FORMAT)
   // a lemma table's shared-prefix lengths (kb/publish/search_index.py _PREFIX_DIGITS)
   const PREFIX_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
@@ -2124,6 +2124,19 @@
     return new RegExp(source, global ? 'gu' : 'u');
   }
 
+  // kb/search/export.py grouped, expanded: direction -> lemma -> [[lemma, weight], ...]
+  function ungrouped(groups) {
+    const out = {};
+    for (const [direction, lists] of Object.entries(groups)) {
+      const table = (out[direction] = {});
+      for (const [found, lemmas] of lists) {
+        const full = found.map((t) => (typeof t === 'string' ? [t, 1] : t));
+        for (const lemma of lemmas) table[lemma] = full;
+      }
+    }
+    return out;
+  }
+
   function anchored(source) {
     return new RegExp(`^(?:${source})`, 'u');
   }
@@ -2133,7 +2146,7 @@
       throw new Error(`search data of format ${index.format}/${lemmas.format}, not ${FORMAT}; rebuild the site`);
     }
     W = lemmas.weights;
-    S = { bm25: lemmas.bm25, text: lemmas.text, translations: lemmas.translations };
+    S = { bm25: lemmas.bm25, text: lemmas.text, translations: ungrouped(lemmas.translations) };
     S.text.phonetic.glideG = compile(S.text.phonetic.glide, true);
     const c = lemmas.cite;
     S.cite = {
