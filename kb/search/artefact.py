@@ -44,7 +44,7 @@ from kb.lang import simplemma_words
 from kb.models import Node
 from kb.search import bm25, spelling, tokenize
 from kb.search.analyze import analyzer
-from kb.search.langdata import CONCEPTS_PATH, LANG_DIR, LANGS, read_concepts, read_pairs
+from kb.search.langdata import LANG_DIR, LANGS, read_concepts, read_pairs
 from kb.search.lemmatize import extract_table, pipeline
 from kb.search.normalize import fold
 from kb.search.pipeline import make_pipeline
@@ -502,7 +502,7 @@ def _lexicon(corpus: Corpus, lemma_vocab: list[str]) -> dict[str, Any]:
             ]
     concepts = [
         {lang: [_lemma(lang, w) for w in words] for lang, words in concept.items()}
-        for concept in (read_concepts(CONCEPTS_PATH) if CONCEPTS_PATH.exists() else [])
+        for concept in read_concepts()
     ]
     # an English question reads the words of every document but a commentary's: a commentary
     # restates Laws whose own text answers it; the languages of the Laws' editions, aligned with
