@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from kb.search import SearchIndex, detect_languages, search
+from kb.search import SearchIndex, detect_languages, rank, search
 from kb.search.service import index_for
 from kb.store import KB
 
@@ -294,6 +294,52 @@ def test_definition_intent_puts_a_definition_first(
         assert kinds[0] != "definition" or query.startswith("what"), kinds
     else:
         assert kinds[0] == top_kind, kinds
+
+
+@pytest.mark.parametrize(
+    ("query", "definition", "rule"),
+    [
+        # dummy's definition ("Dami") under Law 43, whose text says "dami"
+        ("dummy je dao savet izvođaču tokom igre", "sr-2007:def/dami/1", "sr-2007:43A1(b)"),
+        # a bluff described: the Serbian definition of "blef" under the rule that says it
+        (
+            "moj partner je otvorio blef sa slabom rukom, je li to dozvoljeno",
+            "sr-2007:def/blef",
+            None,
+        ),
+    ],
+)
+def test_a_definition_never_outranks_the_rule_that_uses_its_term(
+    index: SearchIndex,
+    monkeypatch: pytest.MonkeyPatch,
+    query: str,
+    definition: str,
+    rule: str | None,
+) -> None:
+    """A described situation (not "what is", longer than a term): a definition comes after
+    the rule that says its term, however well its few words match. Without the rule it was
+    first."""
+    ids = [r["id"] for r in search(index, query, limit=10)]
+    assert ids[0] != definition, ids
+    if rule is not None:
+        assert rule in ids and (definition not in ids or ids.index(rule) < ids.index(definition))
+    monkeypatch.setattr(rank, "DEFINITION_UNDER_RULE", False)
+    assert search(index, query, limit=1)[0]["id"] == definition
+
+
+@pytest.mark.parametrize(
+    ("query", "definition"),
+    [
+        ("šta je dami", "sr-2007:def/dami"),
+        ("dami", "sr-2007:def/dami"),
+    ],
+)
+def test_a_definition_asked_or_a_bare_term_may_come_first(
+    index: SearchIndex, query: str, definition: str
+) -> None:
+    """ "What is", or a query no longer than a term: the definition may lead."""
+    ids = [r["id"] for r in search(index, query, limit=3)]
+    assert any(i == definition or i.startswith(definition + "/") for i in ids[:1]), ids
 
 
 @pytest.mark.parametrize(

@@ -390,6 +390,22 @@ def test_bad_input_is_refused_with_a_reason(
 
 @pytest.mark.parametrize(
     "query",
+    [
+        "dummy je dao savet izvođaču tokom igre",
+        "moj partner je otvorio blef sa slabom rukom, je li to dozvoljeno",
+    ],
+)
+def test_definitions_placed_as_the_server_does(
+    engine: Engine, server: SearchIndex, query: str
+) -> None:
+    """A definition goes under the rule that uses its term (unless asked for) as on the server:
+    the same first results."""
+    (answer,) = engine.ask([{"op": "search", "q": query, "options": {"limit": 3}}])
+    assert [r["id"] for r in answer["results"]] == [r["id"] for r in search(server, query, limit=3)]
+
+
+@pytest.mark.parametrize(
+    "query",
     ["renons", "nedovoljan licit", "revoke", "заявка", "zasłona"],
     ids=["own", "other-latin", "english-route", "russian", "none"],
 )

@@ -67,6 +67,8 @@ TITLE_WEIGHT = 0.5  # boost of a unit by the share of its own heading the query 
 TITLE_ONLY_PRIOR = 0.85  # a bare heading under the paragraphs that carry it as context
 DEFINITION_BOOST = 3.0  # "šta je X": definitions first
 DEFINITION_PRIOR = 0.7  # otherwise a definition ranks under the rules that use the term
+DEFINITION_UNDER_RULE = True  # ... and never above the best of them found (unless asked)
+DEFINITION_UNDER = 0.999  # its score then, as a share of that rule's
 GLOSSARY = True
 # a unit matching more of the query's words gains up to this share (the coordination factor:
 # BM25 alone lets one rare word outweigh the rest of a description)
@@ -609,10 +611,38 @@ class Ranker:
             for d in dict.fromkeys(steer):
                 if d not in found and self.allows(d):
                     self.document_top(d, scored)
+        pre = dict(scored)
         if GROUP:
             scored = self.by_provision(scored, raw)
+        if DEFINITION_UNDER_RULE and not any(
+            a.intents.definition or _short(a) for a in self.q.analyses.values()
+        ):
+            self.definitions_under_rules(pre, scored)
         top = max(scored.values(), default=1.0) or 1.0
         return Ranked({n: s / top for n, s in scored.items()}, marks)
+
+    def definitions_under_rules(self, found: dict[int, float], scored: dict[int, float]) -> None:
+        """A definition never outranks the rule that uses its term unless the query asks what
+        the term is (or is no longer than a term): a definition result scoring above every rule
+        found that says its term (the term's rarest word, in the definition's language) is put
+        just under the best of them."""
+        index = self.index
+        group = index.a["node_group"]
+        definitions = _definition_nodes(index)
+        defs = [n for n in scored if n in definitions]
+        if not defs:
+            return
+        best_of_group: dict[int, float] = {}
+        for n, s in scored.items():
+            if n not in definitions:
+                g = int(group[n])
+                best_of_group[g] = max(best_of_group.get(g, 0.0), s)
+        for d in defs:
+            users = _term_users(index, d)
+            groups = {int(group[n]) for n in found if n in users}
+            rule = max((best_of_group.get(g, 0.0) for g in groups), default=0.0)
+            if 0.0 < rule < scored[d]:
+                scored[d] = rule * DEFINITION_UNDER
 
     def by_provision(self, scored: dict[int, float], raw: dict[int, float]) -> dict[int, float]:
         """One result per provision (law, article, definition; a Law and the same Law of the
@@ -980,6 +1010,55 @@ def _definitions(index: SearchIndex) -> np.ndarray:
     return index.kept(
         "_definitions", None, lambda: np.flatnonzero((index.a["unit_flags"] & FLAG_DEFINITION) > 0)
     )
+
+
+def _node_units(index: SearchIndex) -> tuple[np.ndarray, np.ndarray]:
+    """Each node's units: ``units[ptr[node]:ptr[node + 1]]`` (computed once per index)."""
+
+    def make() -> tuple[np.ndarray, np.ndarray]:
+        unit_node = index.a["unit_node"]
+        order = np.argsort(unit_node, kind="stable")
+        ptr = np.zeros(len(index.a["node_group"]) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(unit_node, minlength=len(ptr) - 1), out=ptr[1:])
+        return order, ptr
+
+    return index.kept("_node_units", None, make)
+
+
+def _definition_nodes(index: SearchIndex) -> frozenset[int]:
+    """The nodes that are (parts of) definitions (found once per index)."""
+    return index.kept(
+        "_definition_nodes",
+        None,
+        lambda: frozenset(index.a["unit_node"][_definitions(index)].tolist()),
+    )
+
+
+def _term_users(index: SearchIndex, node: int) -> frozenset[int]:
+    """The nodes, other than definitions, whose text says a definition's term: the rarest
+    lemma of its heading (or of the definition it is a part of) that some rule says; kept per
+    index for the definitions asked."""
+
+    def make() -> frozenset[int]:
+        units, ptr = _node_units(index)
+        parent = index.a["node_parent"]
+        defs = _definition_nodes(index)
+        terms: list[int] = []
+        cur = node
+        while cur in defs:
+            for u in units[ptr[cur] : ptr[cur + 1]]:
+                terms += index.heading_terms(int(u)).tolist()
+            cur = int(parent[cur])
+        idf = index.a["lemma_idf"]
+        flags = index.a["unit_flags"]
+        for t in sorted(set(terms), key=lambda t: (-float(idf[t]), index.term("lemma", t))):
+            found, _ = index.postings("lemma", t)
+            rules = found[(flags[found] & FLAG_DEFINITION) == 0]
+            if rules.size:  # the rarest word of the term a rule says (not a gloss)
+                return frozenset(index.a["unit_node"][rules].tolist())
+        return frozenset()
+
+    return index.kept("_term_users", node, make)
 
 
 def _heading_sizes(index: SearchIndex) -> np.ndarray:

@@ -1751,13 +1751,38 @@
           if (!found.has(di) && this.allows(di)) this.documentTop(di, scored);
         }
       }
+      const found = new Map(scored);
       let out = scored;
       if (W.GROUP) out = this.byProvision(scored, raw);
+      if (W.DEFINITION_UNDER_RULE && ![...analyses.values()].some((a) => a.intents.definition || isShort(a))) {
+        this.definitionsUnderRules(found, out);
+      }
       let top = 0;
       for (const s of out.values()) top = Math.max(top, s);
       top = top || 1;
       for (const [node, s] of out) out.set(node, s / top);
       return { scores: out, marks };
+    }
+
+    // rank.py definitions_under_rules: a definition result is put just under the best rule
+    // found that says its term, unless the query asks what the term is
+    definitionsUnderRules(found, out) {
+      const defs = [...out.keys()].filter(isDefinition);
+      if (!defs.length) return;
+      const bestOfGroup = new Map();
+      for (const [n, s] of out) {
+        if (defs.includes(n)) continue;
+        const g = S.nodes.group[n];
+        bestOfGroup.set(g, Math.max(bestOfGroup.get(g) || 0, s));
+      }
+      for (const d of defs) {
+        const users = termUsers(d);
+        const groups = new Set();
+        for (const n of found.keys()) if (users.has(n)) groups.add(S.nodes.group[n]);
+        let rule = 0;
+        for (const g of groups) rule = Math.max(rule, bestOfGroup.get(g) || 0);
+        if (rule > 0 && rule < out.get(d)) out.set(d, rule * W.DEFINITION_UNDER);
+      }
     }
 
     documentTop(d, scored) {
@@ -2009,6 +2034,51 @@
   function contentPositions(a) {
     const found = a.tokens.filter((t) => !t.stop).map((t) => t.start);
     return found.length ? found : a.tokens.map((t) => t.start);
+  }
+
+  // each node's units (rank.py _node_units), built on first use
+  function nodeUnits(node) {
+    if (!S.nodeUnits) {
+      S.nodeUnits = new Map();
+      for (let u = 0; u < S.nUnits; u++) {
+        const n = S.unitNode[u];
+        if (!S.nodeUnits.has(n)) S.nodeUnits.set(n, []);
+        S.nodeUnits.get(n).push(u);
+      }
+    }
+    return S.nodeUnits.get(node) || [];
+  }
+
+  function isDefinition(node) {
+    return nodeUnits(node).some((u) => S.unitFlags[u] & FLAG_DEFINITION);
+  }
+
+  // rank.py _term_users: the nodes, other than definitions, whose text says a definition's
+  // term: the rarest lemma of its heading (or of the definition it is a part of) a rule says
+  function termUsers(node) {
+    if (!S.termUsers) S.termUsers = new Map();
+    let hit = S.termUsers.get(node);
+    if (hit !== undefined) return hit;
+    const terms = []; // [idf, lemma, lang]
+    for (let cur = node; cur >= 0 && isDefinition(cur); cur = S.nodes.parent[cur]) {
+      for (const u of nodeUnits(cur)) {
+        const L = S.langs[S.unitLangCode[u]];
+        for (const lemma of L.heads.get(u) || []) {
+          const idf = L.lemma.idf(lemma);
+          if (idf !== undefined) terms.push([idf, lemma, L]);
+        }
+      }
+    }
+    terms.sort((x, y) => y[0] - x[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0));
+    hit = new Set();
+    for (const [, lemma, L] of terms) {
+      for (const unit of L.lemma.postings(lemma).u) {
+        if (!(S.unitFlags[unit] & FLAG_DEFINITION)) hit.add(S.unitNode[unit]);
+      }
+      if (hit.size) break; // the rarest word of the term a rule says (not a gloss)
+    }
+    S.termUsers.set(node, hit);
+    return hit;
   }
 
   function isShort(a) {
