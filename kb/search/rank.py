@@ -624,8 +624,7 @@ class Ranker:
     def definitions_under_rules(self, found: dict[int, float], scored: dict[int, float]) -> None:
         """A definition never outranks the rule that uses its term unless the query asks what
         the term is (or is no longer than a term): a definition result scoring above every rule
-        found that says its term (the term's rarest word, in the definition's language) is put
-        just under the best of them."""
+        found that says its term (``_term_users``) is put just under the best of them."""
         index = self.index
         group = index.a["node_group"]
         definitions = _definition_nodes(index)
