@@ -86,6 +86,9 @@ STEPS: dict[str, str] = {
     "5280807": "no translations mined from fewer than 50 aligned pairs",
     "2ffc114": "the Polish regulation reached back through English",
     "b56260b": "the best units of a document the query names are always candidates",
+    "6912cc1": "start of the seventh round",
+    "06fc1ee": "a multilingual concept table (kb/lang/concepts.tsv) translates words",
+    "28f56a7": "a definition never outranks the rule that says its term (unless asked)",
 }
 SETS = {
     "dev": "queries.jsonl",

@@ -118,7 +118,7 @@ def mine(
                 merged = dict(dest.get(word, []))
                 for w, d in kept:
                     merged[w] = max(merged.get(w, 0.0), d)
-                dest[word] = sorted(merged.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
+                dest[word] = _best(merged)
     return out
 
 
@@ -176,7 +176,7 @@ def build(
             found = dict.fromkeys(lemmas, GLOSSARY_WEIGHT)  # written first: kept on a tie
             for other, w in table.get(word, []):
                 found.setdefault(other, w)
-            table[word] = sorted(found.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
+            table[word] = _best(found)
     pivoting = set(pivot)
     for lang, pairs in english.items():
         if lang not in pivoting:
@@ -192,8 +192,7 @@ def build(
                     found[other] = max(found.get(other, 0.0), PIVOT_WEIGHT * w)
                     back[other][lemma] = max(back[other].get(lemma, 0.0), PIVOT_WEIGHT * w)
                 if found:
-                    ranked = sorted(found.items(), key=lambda kv: -kv[1])
-                    table[lemma] = ranked[:MAX_TRANSLATIONS]
+                    table[lemma] = _best(found)
             if lang not in readers:
                 continue
             # and back, into the languages English reads (not a commentary's): a Serbian or
@@ -203,7 +202,7 @@ def build(
                 merged = dict(reverse.get(other, []))
                 for lemma, w in lemmas.items():
                     merged[lemma] = max(merged.get(lemma, 0.0), w)
-                reverse[other] = sorted(merged.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
+                reverse[other] = _best(merged)
     # English has no documents: nothing is ever translated into it; weights to three places
     # (a Dice coefficient's further digits order nothing, and the browser downloads them)
     kept = {
@@ -212,6 +211,11 @@ def build(
         if not d.endswith(">en")
     }
     return {"translations": kept, "keys": keys}
+
+
+def _best(weights: Mapping[str, float]) -> list[tuple[str, float]]:
+    """A word's ``MAX_TRANSLATIONS`` translations of most weight, heaviest first."""
+    return sorted(weights.items(), key=lambda kv: -kv[1])[:MAX_TRANSLATIONS]
 
 
 def _written(

@@ -140,17 +140,19 @@ def real_neighbours(
     offer none or several readings), so the filter need not hold it. Edits use every letter of
     the dictionary (a real word's letter may be one the vocabularies lack), from the words of its
     script."""
-    words = frozenset().union(*vocabularies.values())
+    owners: dict[str, list[str]] = defaultdict(list)  # word -> the vocabularies holding it
+    for lang, v in vocabularies.items():
+        for t in v:
+            owners[t].append(lang)
     near: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for real in dictionaries:
         letters = "".join(sorted(set("".join(real))))
-        for t in words:
+        for t, langs in owners.items():
             if len(t) >= MIN_LENGTH - 1 and t[0] in letters:
                 for e in edits(t, letters):
-                    if len(e) >= MIN_LENGTH and e in real and e not in words:
-                        for lang, v in vocabularies.items():
-                            if t in v:
-                                near[e][lang].add(t)
+                    if len(e) >= MIN_LENGTH and e in real and e not in owners:
+                        for lang in langs:
+                            near[e][lang].add(t)
     return sorted(e for e, by in near.items() if any(len(ts) == 1 for ts in by.values()))
 
 

@@ -1767,11 +1767,11 @@
     // rank.py definitions_under_rules: a definition result is put just under the best rule
     // found that says its term, unless the query asks what the term is
     definitionsUnderRules(found, out) {
-      const defs = [...out.keys()].filter(isDefinition);
-      if (!defs.length) return;
+      const defs = new Set([...out.keys()].filter(isDefinition));
+      if (!defs.size) return;
       const bestOfGroup = new Map();
       for (const [n, s] of out) {
-        if (defs.includes(n)) continue;
+        if (defs.has(n)) continue;
         const g = S.nodes.group[n];
         bestOfGroup.set(g, Math.max(bestOfGroup.get(g) || 0, s));
       }
