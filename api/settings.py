@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb import store
+from kb.ask import MAX_QUESTION_CHARS
 from kb.corpus import ROOT
+from kb.search import MAX_QUERY_CHARS
 
 MAX_ANSWERS = 100_000  # answers of ~15 KB at most: a bound an operator cannot overrun by accident
 
@@ -25,8 +27,8 @@ MAX_ANSWERS = 100_000  # answers of ~15 KB at most: a bound an operator cannot o
 class Limits:
     """Bounds on what one request may ask for; beyond them the API answers 4xx naming the limit."""
 
-    query_chars: int = 500
-    ask_chars: int = 2000
+    query_chars: int = MAX_QUERY_CHARS
+    ask_chars: int = MAX_QUESTION_CHARS
     ask_calls: int = 100
     list_items: int = 1000
     body_bytes: int = 64 * 1024

@@ -122,6 +122,9 @@ class TooManyCalls(ValueError):
         super().__init__(f"the question carries an auction of {calls} calls; at most {limit}")
 
 
+MAX_QUESTION_CHARS = 2000  # a question with its auction, not a document (the API refuses the same)
+
+
 def ask(
     index: SearchIndex,
     question: str,
@@ -135,6 +138,11 @@ def ask(
     ``max_calls`` calls raises ``TooManyCalls``."""
     if not question.strip():
         raise ValueError("the question is empty; type a few words, a law number or an auction")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise ValueError(
+            f"the question is {len(question)} characters long; at most {MAX_QUESTION_CHARS} are "
+            "accepted (a few words, a law number or an auction)"
+        )
     auction = find_auction(question)
     if auction and max_calls is not None and len(auction["calls"]) > max_calls:
         raise TooManyCalls(len(auction["calls"]), max_calls)

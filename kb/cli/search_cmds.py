@@ -55,6 +55,7 @@ def search(
     as_json: JsonFlag = False,
 ) -> None:
     """Search every document (or one) for a query, in any of sr, hr, sk, pl, ru, en."""
+    from kb.search import check_query
     from kb.search import search as run
 
     if (query is None) == (batch is None):
@@ -73,6 +74,7 @@ def search(
             return
         for line in lines:
             try:
+                check_query(line)
                 res = run(index, line, doc=doc, lang=lang, limit=limit)
                 typer.echo(json.dumps({"query": line, "results": res}, ensure_ascii=False))
             except ValueError as exc:
@@ -81,6 +83,7 @@ def search(
     from kb.search import answer
 
     try:
+        check_query(query or "")
         found = answer(index, query or "", doc=doc, lang=lang, limit=limit)
     except ValueError as exc:
         fail(str(exc))

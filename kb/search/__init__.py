@@ -19,15 +19,30 @@ from kb.search.units import DocMeta
 
 __all__ = [
     "LANGS",
+    "MAX_QUERY_CHARS",
     "Answer",
     "DocMeta",
     "Enricher",
     "SearchIndex",
     "StaleIndex",
     "answer",
+    "check_query",
     "detect_languages",
     "search",
 ]
+
+MAX_QUERY_CHARS = 500  # a query is a few words or a described situation, not a document
+
+
+def check_query(query: str) -> None:
+    """Raise ValueError for a query longer than ``MAX_QUERY_CHARS`` (the API refuses the same):
+    a pasted document would be read slowly and match everything a little."""
+    if len(query) > MAX_QUERY_CHARS:
+        raise ValueError(
+            f"the query is {len(query)} characters long; at most {MAX_QUERY_CHARS} are accepted "
+            "(a few words, a citation or a described situation)"
+        )
+
 
 # A hook for callers: given a result dict and the index, extra keys to add to the result.
 Enricher = Callable[[dict[str, Any], SearchIndex], dict[str, Any]]
