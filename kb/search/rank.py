@@ -611,7 +611,7 @@ class Ranker:
             for d in dict.fromkeys(steer):
                 if d not in found and self.allows(d):
                     self.document_top(d, scored)
-        pre = dict(scored)
+        pre = scored  # by_provision answers a new dict: the ungrouped scores stay as they are
         if GROUP:
             scored = self.by_provision(scored, raw)
         if DEFINITION_UNDER_RULE and not any(

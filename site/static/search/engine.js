@@ -1751,7 +1751,7 @@
           if (!found.has(di) && this.allows(di)) this.documentTop(di, scored);
         }
       }
-      const found = new Map(scored);
+      const found = scored; // byProvision answers a new Map: the ungrouped scores stay as they are
       let out = scored;
       if (W.GROUP) out = this.byProvision(scored, raw);
       if (W.DEFINITION_UNDER_RULE && ![...analyses.values()].some((a) => a.intents.definition || isShort(a))) {
