@@ -62,14 +62,15 @@ def test_batch_keeps_order_and_one_line_per_query(built, tmp_path):
     assert all(len(x["results"]) <= 2 for x in lines)
 
 
-def test_batch_answers_a_too_long_line_with_its_error_and_goes_on(built, tmp_path):
+def test_batch_answers_a_too_long_or_blank_line_with_its_error_and_goes_on(built, tmp_path):
     f = tmp_path / "q.txt"
-    f.write_text(f"{'renons ' * 80}\nrenons\n", encoding="utf-8")
+    f.write_text(f"{'renons ' * 80}\n\nrenons\n", encoding="utf-8")
     r = run(built, "search", "--batch", str(f), "--limit", "1")
     assert r.exit_code == 0, r.output
-    first, second = (json.loads(x) for x in r.stdout.splitlines())
-    assert "at most 500" in first["error"] and "results" not in first
-    assert second["results"]
+    long, blank, last = (json.loads(x) for x in r.stdout.splitlines())
+    assert "at most 500" in long["error"] and "results" not in long
+    assert "empty" in blank["error"]
+    assert last["results"]
 
 
 @pytest.mark.parametrize(
@@ -82,6 +83,7 @@ def test_batch_answers_a_too_long_line_with_its_error_and_goes_on(built, tmp_pat
         (["ask", "1H P", "--edition", "1997"], "unknown edition '1997'"),
         # as long as the API accepts and one more: refused with the limit, as the API does
         (["search", "kontra " * 72], "the query is 504 characters long; at most 500"),
+        (["search", "   "], "the query is empty"),
         (["ask", "kontra " * 286], "the question is 2002 characters long; at most 2000"),
     ],
 )

@@ -35,8 +35,12 @@ MAX_QUERY_CHARS = 500  # a query is a few words or a described situation, not a 
 
 
 def check_query(query: str) -> None:
-    """Raise ValueError for a query longer than ``MAX_QUERY_CHARS`` (the API refuses the same):
-    a pasted document would be read slowly and match everything a little."""
+    """Raise ValueError for a blank query or one longer than ``MAX_QUERY_CHARS`` (the API
+    refuses the same): a pasted document would be read slowly and match everything a little."""
+    if not query.strip():
+        raise ValueError(
+            "the query is empty; type a few words, a citation or a described situation"
+        )
     if len(query) > MAX_QUERY_CHARS:
         raise ValueError(
             f"the query is {len(query)} characters long; at most {MAX_QUERY_CHARS} are accepted "
