@@ -176,6 +176,11 @@ def test_the_concept_table_reads() -> None:
         ("pl", "lewa", "sk", "zdvih"),  # through the English pivot
         ("en", "dummy", "pl", "dziadek"),  # written in kb/lang/pl/english.tsv
         ("ru", "взятка", "sr", "stih"),
+        # table words no title has, written in kb/lang/{sr,sk}/english.tsv
+        ("en", "advantage", "sr", "prednost"),
+        ("en", "advantage", "sk", "vyhoda"),
+        ("en", "accidentally", "sr", "slucajno"),
+        ("en", "bluff", "sr", "blef"),
     ],
 )
 def test_translations_in_the_index(
@@ -199,6 +204,8 @@ def test_english_pivots_are_single_words(code: str) -> None:
         # Polish and Russian words for a revoke, in documents with no Polish or Russian text
         ("nieprzyznanie się do koloru", "sk-2017", ("61", "62", "63", "64")),
         ("ренонс штраф взятки", "sr-2007", ("64",)),
+        # an English question through kb/lang/sk/english.tsv (mislead: zavádzať)
+        ("a player tried to mislead the opponents", "sk-2017", ("73",)),
     ],
 )
 def test_a_question_reaches_another_languages_paragraph(
