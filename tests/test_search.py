@@ -163,6 +163,14 @@ QUERIES = [
     ("late arrival", "sr-2007:90B1"),
     ("claim disputed", "sk-2017:70"),
     ("fielded misbid", "sk-2017:40C1"),
+    # an English player telling what happened at the table (past tenses, everyday words, slang)
+    ("partner took ages and then I doubled", "sk-2017:16B"),
+    ("my partner was barred but bid anyway", "sr-2007:37"),
+    ("dummy touched a card without being asked", "sk-2017:45F"),
+    ("declarer called small from dummy", "sk-2017:46B"),
+    ("opponent swore at my partner", "sr-2007:74A"),
+    ("the opponents were penalised for playing too slowly", "sk-2017:90B2"),
+    ("they discussed the hand before the next round", "sk-2017:90B3"),
     # an English word that the Croatian code's visitors' list knows is about the bridge Laws
     # unless the query names preferans
     ("appeal", "sk-2017:92"),
