@@ -1017,7 +1017,7 @@ def _node_units(index: SearchIndex) -> tuple[np.ndarray, np.ndarray]:
     def make() -> tuple[np.ndarray, np.ndarray]:
         unit_node = index.a["unit_node"]
         order = np.argsort(unit_node, kind="stable")
-        ptr = np.zeros(len(index.a["node_group"]) + 1, dtype=np.int64)
+        ptr = np.zeros(index.n_nodes + 1, dtype=np.int64)
         np.cumsum(np.bincount(unit_node, minlength=len(ptr) - 1), out=ptr[1:])
         return order, ptr
 
