@@ -131,7 +131,7 @@ def weights() -> dict[str, Any]:
 
 # --- end of the adapter -------------------------------------------------------------------------
 
-FORMAT = 8
+FORMAT = 9
 STATIC = ROOT / "site" / "static" / "search"
 COPIED = ("engine.js",)
 RULE_SUPPORT = 2  # a suffix rule seen fewer times in the corpus is noise
@@ -301,28 +301,40 @@ def runs(ids: Sequence[int]) -> list[list[int]]:
 
 def node_columns(kb: KB, index: SearchIndex) -> dict[str, list[Any]]:
     """Every node of the index, in its order, as columns (a column of repeated values packs
-    well): what a result shows and what the ranking reads of it."""
+    well): what a result shows and what the ranking reads of it. Columns the browser can derive
+    are packed (engine.js ``unpackNodes``): a node's cite is its ID after the document's prefix;
+    its span's start is the step from the previous node's; its own unit, when it has one, is
+    the first unit of its span (``own`` 1/0); its parent is how many nodes back it stands."""
     cols: dict[str, list[Any]] = defaultdict(list)
     a = index.a
     doc_pos = {d: i for i, d in enumerate(index.docs)}
     span = a["node_span"].tolist()
+    unit = a["node_unit"].tolist()
+    parent = a["node_parent"].tolist()
+    previous = 0
     for n in range(index.n_nodes):
         rec = index.record(n)
+        if rec["id"] != f"{rec['doc']}:{rec['cite']}":
+            raise ValueError(f"node {rec['id']!r}: its cite {rec['cite']!r} is not its ID's")
+        if unit[n] >= 0 and unit[n] != span[n][0]:
+            raise ValueError(f"node {rec['id']!r}: its own unit is not the first of its span")
+        if parent[n] >= n:
+            raise ValueError(f"node {rec['id']!r}: its parent does not come before it")
         url = location(kb, kb.node(rec["id"]))
         cols["id"].append(rec["id"])
         cols["doc"].append(doc_pos[rec["doc"]])
         cols["law"].append(rec["law"])
-        cols["cite"].append(rec["cite"])
         cols["kind"].append(rec["kind"])
         cols["title"].append(rec["title"])
         cols["term"].append(rec.get("term"))
         cols["path"].append(url["path"])
         cols["anchor"].append(url["anchor"])
         cols["text"].append(rec["text"])
-        cols["spanLo"].append(span[n][0])
+        cols["spanStep"].append(span[n][0] - previous)
+        previous = span[n][0]
         cols["spanLen"].append(span[n][1] - span[n][0])
-    cols["parent"] = a["node_parent"].tolist()
-    cols["unit"] = a["node_unit"].tolist()
+        cols["own"].append(int(unit[n] >= 0))
+        cols["parentBack"].append(n - parent[n] if parent[n] >= 0 else 0)
     cols["group"] = a["node_group"].tolist()
     return dict(cols)
 
@@ -508,9 +520,13 @@ class Tokenizers:
         self._ids: dict[str, int] = {}
 
     def add(self, rules: Mapping[str, Any]) -> dict[str, Any]:
-        """One language's rules, each pattern as its position in ``patterns``."""
+        """One language's rules, each pattern as its position in ``patterns``; the special
+        cases that stay one token as written (most of them: "'em", "Dr.") are listed apart
+        (``whole``), the others as ``special`` (orth -> its tokens)."""
+        special = rules.get("special", {})
         out: dict[str, Any] = {
-            "special": rules.get("special", {}),
+            "special": {o: t for o, t in special.items() if t != [o]},
+            "whole": [o for o, t in special.items() if t == [o]],
             "faster": bool(rules.get("faster_heuristics", True)),
         }
         for key in ("prefix", "suffix", "infix", "url", "token"):

@@ -20,7 +20,7 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 8; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 9; // of the data files (kb/publish/search_index.py FORMAT)
   // a lemma table's shared-prefix lengths (kb/publish/search_index.py _PREFIX_DIGITS)
   const PREFIX_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
@@ -167,6 +167,7 @@
       this.url = sticky(url);
       this.token = sticky(token);
       this.special = new Map(Object.entries(rules.special || {}));
+      for (const orth of rules.whole || []) this.special.set(orth, [orth]);
       this.memo = new Map(); // chunk -> its tokens
       this.matched = new Map();
       const heuristics = rules.faster !== false;
@@ -2211,6 +2212,25 @@
     return new RegExp(`^(?:${source})`, 'u');
   }
 
+  // kb/publish/search_index.py node_columns: the columns packed there, rebuilt
+  function unpackNodes(nodes) {
+    const n = nodes.id.length;
+    const cite = new Array(n);
+    const spanLo = new Int32Array(n);
+    const unit = new Int32Array(n);
+    const parent = new Int32Array(n);
+    let lo = 0;
+    for (let i = 0; i < n; i++) {
+      const id = nodes.id[i];
+      cite[i] = id.slice(id.indexOf(':') + 1);
+      lo += nodes.spanStep[i];
+      spanLo[i] = lo;
+      unit[i] = nodes.own[i] ? lo : -1;
+      parent[i] = nodes.parentBack[i] ? i - nodes.parentBack[i] : -1;
+    }
+    return { ...nodes, cite, spanLo, unit, parent };
+  }
+
   function init(index, lemmas) {
     if (index.format !== FORMAT || lemmas.format !== FORMAT) {
       throw new Error(`search data of format ${index.format}/${lemmas.format}, not ${FORMAT}; rebuild the site`);
@@ -2248,7 +2268,7 @@
     }
     S.docs = index.docs;
     S.docIndex = new Map(index.docs.map((d, i) => [d.id, i]));
-    S.nodes = index.nodes;
+    S.nodes = unpackNodes(index.nodes);
     S.byId = new Map(S.nodes.id.map((id, n) => [id, n]));
     S.twins = new Map(Object.entries(index.twins).map(([n, t]) => [Number(n), t]));
     S.unitNode = Int32Array.from(index.units.node);
