@@ -211,12 +211,32 @@ QUERIES = [
     ("zagrał dwie karty naraz", "sk-2017:58B"),
     ("rozdanie przepasowane", "sk-2017:22"),
     ("dyskwalifikacja za oszustwo", "sk-2017:73B2"),
-    ("nie policzył kart przed licytacją", "sk-2017:90B7"),
+    # the rule itself (7B2: count the cards before looking) comes before its penalty (90B7)
+    ("nie policzył kart przed licytacją", "sk-2017:7B2"),
     # a word naming the game or the document steers there from any language
     ("preferans penalty card", "hr-pref-2014:51"),
     ("hra za zástenami zmena tempa", "pl-screens:4"),
     ("игра за ширмами алерт", "pl-screens:3(a)"),
 ]
+
+
+# A route phrase names the paragraph that rules it, not its whole Law, so the first result is
+# that paragraph (kb/lang/*/td_vocabulary.tsv)
+FIRST_PARAGRAPH = [
+    ("called small from dummy", "sk-2017:46B1(c)"),
+    ("deliberately exposed card", "sk-2017:50B"),
+    ("insufficient call accepted", "sk-2017:27A1"),
+    ("wyjście z ręki zamiast ze stołu", "sk-2017:55B2"),
+    ("is it a minor penalty card", "sk-2017:50B"),
+]
+
+
+@pytest.mark.parametrize(("query", "gold"), FIRST_PARAGRAPH)
+def test_route_phrase_lands_on_its_paragraph_first(
+    index: SearchIndex, query: str, gold: str
+) -> None:
+    first = search(index, query, limit=1)
+    assert _hit(gold, _shown(first)), f"{query!r}: {gold} not first ({_shown(first)})"
 
 
 @pytest.mark.parametrize(("query", "gold"), QUERIES)

@@ -29,7 +29,9 @@ def test_a_count_does_not_bring_number_tables_first(index: SearchIndex, query: s
     assert search(index, query, limit=1)[0]["kind"] not in NUMBERED
 
 
-@pytest.mark.parametrize("query", COUNTS)
+# the English count also meets route phrases (cards back in the board, tricks) that decide it
+# whatever the number weighs; the Slovak one has only its words and the number
+@pytest.mark.parametrize("query", COUNTS[1:])
 def test_at_full_weight_the_number_would_decide(
     index: SearchIndex, query: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -26,14 +26,14 @@ def _laws(index: SearchIndex, query: str, prior: bool, monkeypatch: pytest.Monke
     ("query", "tree", "law", "within"),
     [
         # a card exposed during the auction (Law 24), in Croatian and in English (the Croatian
-        # words alone find the preferans code's dropped card; the exposed-card tree's leaves
-        # include the auction's)
+        # words alone find the preferans code's dropped card, the English ones the play's
+        # penalty card; the exposed-card tree's leaves include the auction's)
         ("tijekom licitacije igraču je ispala karta na stol", "defender-exposes-card", "24", 1),
         (
-            "during the auction a player dropped a card on the table",
+            "in the middle of the bidding my partner showed a card by accident",
             "auction-card-exposed",
             "24",
-            1,
+            2,
         ),
         # a call by a player obliged to pass (Law 37): the words alone find neither it nor where
         # the auction ends (22A2, which matches most words of the description and stays first)

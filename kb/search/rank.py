@@ -97,7 +97,7 @@ SCOPED_PRIOR = 0.5
 # a route reaches the Laws of Duplicate Bridge; a query language whose own documents are all of
 # another kind (Polish: the screens regulation) is asked about those as often as about the Laws,
 # so its route counts at this share (and no route counts when the query names such a document)
-OTHER_DOCS_ROUTE = 0.4
+OTHER_DOCS_ROUTE = 0.2
 BARE_NUMBER_WEIGHT = 0.3  # a bare number among several words: a count ("9 tricks"), not a cite
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
@@ -311,6 +311,8 @@ class Ranker:
         heads: list[int] = []
         for code, a in analyses.items():
             if code in index.routes:
+                # a language's route counts as much as the query is in that language: a Serbian
+                # query read as Slovak ("licit" -> ponuka) must not steer by the Slovak route
                 self.route(
                     code,
                     a.lemmas + a.expansions,
@@ -319,7 +321,7 @@ class Ranker:
                     routed,
                     has_docs=code in index.doc_langs,
                     typos=code in index.doc_langs or prior.get(code, 0.0) >= 1.0,
-                    weight=route_weight(index, code),
+                    weight=route_weight(index, code) * prior[code],
                 )
             if a.english:
                 en = index.analyzers["en"]
