@@ -320,7 +320,7 @@ class Ranker:
                     a,
                     routed,
                     has_docs=code in index.doc_langs,
-                    typos=code in index.doc_langs or prior.get(code, 0.0) >= 1.0,
+                    typos=code in index.doc_langs or prior[code] >= 1.0,
                     weight=route_weight(index, code) * prior[code],
                 )
             if a.english:

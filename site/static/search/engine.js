@@ -1492,7 +1492,7 @@
         within = lo < hi ? [lo, hi] : [0, 0];
       }
       for (const [code, a] of analyses) {
-        if (S.routes[code]) this.route(code, a.lemmas.concat(a.expansions), null, a, routed, code in S.langs, code in S.langs || (prior.get(code) || 0) >= 1.0, routeWeight(code) * prior.get(code));
+        if (S.routes[code]) this.route(code, a.lemmas.concat(a.expansions), null, a, routed, code in S.langs, code in S.langs || prior.get(code) >= 1.0, routeWeight(code) * prior.get(code));
         if (a.english.length) this.route('en', [].concat(...a.english), prior.get(code), a, routed, false, false);
       }
       const scores = new Float64Array(S.nUnits);
