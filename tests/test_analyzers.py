@@ -241,6 +241,23 @@ def test_route_reaches_cite(code: str, terms: str, cite: str) -> None:
     assert max(got, key=got.__getitem__) == cite, got
 
 
+@pytest.mark.parametrize(
+    ("code", "terms"),
+    [
+        ("ru", "карта"),  # in many phrases: their cites share the route's evidence
+        ("sk", "karta"),
+        ("pl", "zapowiedź"),
+        ("en", "revoke on trick twelve"),  # one phrase: its cites at full weight
+        ("ru", "срок подачи апелляции"),
+    ],
+)
+def test_a_route_naming_many_cites_spreads_its_evidence(code: str, terms: str) -> None:
+    """The best cite weighs 1 up to ``SPREAD`` cites, and ``SPREAD`` / n beyond."""
+    got = route.Route(code, analyzer(code)).cites(analyzer(code).analyze(terms).lemmas)
+    assert got
+    assert max(got.values()) == pytest.approx(min(1.0, route.SPREAD / len(got)))
+
+
 def test_route_names_a_law_without_spreading_over_its_sections() -> None:
     en = analyzer("en")
     got = route.Route("en", en).cites(en.analyze("insufficient bid").lemmas)

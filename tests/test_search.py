@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from kb.search import SearchIndex, detect_languages, rank, search
+from kb.search import SearchIndex, detect_languages, rank, route, search
 from kb.search.service import index_for
 from kb.store import KB
 
@@ -237,6 +237,19 @@ def test_route_phrase_lands_on_its_paragraph_first(
 ) -> None:
     first = search(index, query, limit=1)
     assert _hit(gold, _shown(first)), f"{query!r}: {gold} not first ({_shown(first)})"
+
+
+def test_a_route_word_of_many_laws_does_not_outweigh_the_law_named(
+    index: SearchIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Dummy's rights during play": the Russian route names Law 42 alone, while "болван" read
+    as English "dummy" names the 32 cites of every dummy phrase, which share what it says
+    (route.SPREAD). Law 42 comes first; were each of them lifted in full, 41D (dummy's hand)
+    would."""
+    query = "права болвана во время розыгрыша"
+    assert _hit("sk-2017:42", _shown(search(index, query, limit=1)))
+    monkeypatch.setattr(route, "SPREAD", 10**9)
+    assert not _hit("sk-2017:42", _shown(search(index, query, limit=1)))
 
 
 @pytest.mark.parametrize(("query", "gold"), QUERIES)

@@ -122,6 +122,7 @@ def weights() -> dict[str, Any]:
     out["SNIPPET_CHARS"] = SNIPPET_CHARS
     out["ROUTE_FUZZY_MIN"] = search_route.FUZZY_MIN
     out["SECTION_EDGE"] = search_route.SECTION_EDGE
+    out["ROUTE_SPREAD"] = search_route.SPREAD
     out["MAX_KEY_WORDS"] = MAX_KEY_WORDS
     out["PREFIX_KEY"] = PREFIX_KEY
     out["ROUTE_KEEP"] = search_route.Route.cites.__defaults__[0]  # type: ignore[index]

@@ -27,6 +27,9 @@ from kb.search.langdata import LANG_DIR, LANGS, LangDataError, read_pairs
 VOCABULARY = "td_vocabulary.tsv"
 FUZZY_MIN = 5  # shorter words are not corrected (too many neighbours)
 SECTION_EDGE = 1.02  # how far a singled-out section ranks above its law
+# a route naming more cites than this (its best entries tie on a word many phrases share,
+# "karta") says little about each: they share its evidence, each weighing SPREAD / their number
+SPREAD = 10
 NEAR_CACHE = 50_000  # query words whose route neighbours are remembered
 _SECTION_CITE = re.compile(r"^(\d{1,2})([A-H])$")
 
@@ -147,7 +150,7 @@ class Route:
         Entries scoring under ``keep`` x the best one are dropped; a cite keeps its best score. A
         section (``62D``) is kept only when the query has a word of its heading that its law's
         title lacks ("trick twelve"), so that a query naming just the law does not spread over
-        every section.
+        every section. More than ``SPREAD`` cites share the evidence (see ``SPREAD``).
         """
         scores = self.field.scores(terms)
         best = float(scores.max()) if self.field.size else 0.0
@@ -172,7 +175,8 @@ class Route:
             if law and law.group(1) in out:
                 out[cite] = max(out[cite], out[law.group(1)]) * SECTION_EDGE
         top = max(out.values(), default=1.0)
-        return {c: s / top for c, s in out.items()}
+        spread = min(1.0, SPREAD / len(out)) if out else 1.0
+        return {c: s / top * spread for c, s in out.items()}
 
     def _own_words(self, an: Analyzer) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
         """Per entry: the lemmas a section's heading has beyond its law's titles, and all the

@@ -1023,7 +1023,9 @@
     let top = 0;
     for (const s of out.values()) top = Math.max(top, s);
     top = top || 1;
-    for (const [c, s] of out) out.set(c, s / top);
+    // more cites than ROUTE_SPREAD share the route's evidence (kb/search/route.py SPREAD)
+    const spread = out.size ? Math.min(1, W.ROUTE_SPREAD / out.size) : 1;
+    for (const [c, s] of out) out.set(c, (s / top) * spread);
     return out;
   }
 
