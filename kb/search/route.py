@@ -145,7 +145,8 @@ class Route:
         return set(hit)
 
     def cites(self, terms: list[str], keep: float = 0.6) -> dict[str, float]:
-        """Cites named by lemma ``terms``, each scored in (0, 1] (1 = best).
+        """Cites named by lemma ``terms``, each scored in (0, 1] (1 = the best, up to ``SPREAD``
+        cites; beyond, ``SPREAD`` / their number).
 
         Entries scoring under ``keep`` x the best one are dropped; a cite keeps its best score. A
         section (``62D``) is kept only when the query has a word of its heading that its law's

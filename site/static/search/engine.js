@@ -20,7 +20,7 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 9; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 10; // of the data files (kb/publish/search_index.py FORMAT)
   // a lemma table's shared-prefix lengths (kb/publish/search_index.py _PREFIX_DIGITS)
   const PREFIX_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
