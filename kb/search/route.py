@@ -151,7 +151,7 @@ class Route:
         Entries scoring under ``keep`` x the best one are dropped; a cite keeps its best score. A
         section (``62D``) is kept only when the query has a word of its heading that its law's
         title lacks ("trick twelve"), so that a query naming just the law does not spread over
-        every section. More than ``SPREAD`` cites share the evidence (see ``SPREAD``).
+        every section.
         """
         scores = self.field.scores(terms)
         best = float(scores.max()) if self.field.size else 0.0
