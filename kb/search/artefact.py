@@ -61,6 +61,7 @@ _BUILDERS = (
     "analyze.py",
     "artefact.py",
     "bm25.py",
+    "index.py",  # its ``spelling`` gathers the vocabularies the speller's filter is built from
     "langdata.py",
     "lemmatize.py",
     "lexicon.py",

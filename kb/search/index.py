@@ -23,6 +23,7 @@ from kb.search.dialect import CROATIAN, SERBIAN, Dialect
 from kb.search.langdata import LANGS
 from kb.search.lemmatize import Lemmatizer
 from kb.search.lexicon import Lexicon
+from kb.search.normalize import fold
 from kb.search.route import Route
 from kb.search.route import languages as route_languages
 from kb.search.spelling import SPELLER_FILE, Bloom, Speller, vocabulary
@@ -219,7 +220,7 @@ class SearchIndex:
         translations = self.lexicon._translations
         english = [w for d, table in translations.items() if d.startswith("en>") for w in table]
         routes = self.routes
-        return {
+        out = {
             code: vocabulary(
                 self.surface[code],
                 lemmas[code],
@@ -230,6 +231,17 @@ class SearchIndex:
             )
             for code in LANGS
         }
+        # a language without documents has no surface forms: the forms of its lemma table
+        # whose lemma its route or the lexicon reads stand in for them ("spectators": a typo
+        # of one is corrected to it)
+        for code in LANGS:
+            if code not in self.doc_langs:
+                read = {*(routes[code].vocabulary if code in routes else ())}
+                read.update(english if code == "en" else ())
+                table = self.analyzers[code].lemma.table
+                forms = {fold(f) for f, lem in table.items() if lem in read}
+                out[code] = out[code] | {f for f in forms if f.isalpha()}
+        return out
 
     @functools.cached_property
     def speller(self) -> Speller:

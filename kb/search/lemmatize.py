@@ -46,6 +46,12 @@ class Lemmatizer:
         self.overrides = {self.prep(f): fold(lem) for f, lem in load(code).lemma_overrides.items()}
         self._memo: dict[str, str] = {}
 
+    @property
+    def table(self) -> Mapping[str, str]:
+        """The build's form -> folded lemma table a language not ``LIVE`` reads words with
+        (empty for a live one)."""
+        return self._table or {}
+
     def base(self) -> Callable[[str], str]:
         """The language's own lemmatizer (loaded on first use)."""
         if self._base is None:

@@ -554,6 +554,16 @@
       if (R !== undefined) for (const w of R.vocab) words.add(w);
       if (code === 'en') for (const w of english) words.add(w);
       vocab[code] = new Set([...words].filter(isAlpha));
+      if (L === undefined) {
+        // a language without documents: its table's forms whose lemma its route or the
+        // lexicon reads stand in for the surface forms it lacks (kb/search/index.py spelling)
+        const read = new Set(R !== undefined ? R.vocab : []);
+        if (code === 'en') for (const w of english) read.add(w);
+        for (const [form, lemma] of an.table) {
+          const f = fold(form);
+          if (read.has(lemma) && isAlpha(f)) vocab[code].add(f);
+        }
+      }
       for (const w of vocab[code]) {
         const chars = [...w];
         for (const c of chars) letters.add(c);
