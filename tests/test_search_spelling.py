@@ -184,3 +184,19 @@ def test_a_typo_in_the_law_word_leaves_the_cite(index: SearchIndex) -> None:
 )
 def test_real_words_are_left_alone(index: SearchIndex, query: str) -> None:
     assert index.speller.text(query, ("sr", "hr", "sk", "pl", "en", "ru"))[1] == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "langs"),
+    [
+        # Polish "dołożył" is a Croatian vocabulary word too; Slovak "stolom" a Serbian one
+        ("partner już dołożył do lewy", ("pl",)),
+        ("chýbajúca karta sa našla pod stolom", ("sk",)),
+    ],
+)
+def test_a_word_another_language_knows_is_no_typo(
+    index: SearchIndex, query: str, langs: tuple[str, ...]
+) -> None:
+    """The filter of real words leaves out every vocabulary's words: the speller must not read
+    one as a typo because the query's candidate languages lack it."""
+    assert index.speller.text(query, langs)[1] == ()

@@ -166,6 +166,9 @@ class Speller:
         # a word two letters longer than every vocabulary word is no typo of one (and a huge
         # "word" would cost its length squared in edits)
         self.longest = max((len(w) for v in vocabularies.values() for w in v), default=0)
+        # a word some language knows is no typo, whichever languages the query is read in: the
+        # filter leaves such words out ("stolom" in a Slovak query is Serbian, not "stolov")
+        self.known = frozenset().union(*vocabularies.values())
         self._memo: dict[tuple[str, tuple[str, ...]], str | None] = {}
 
     def word(self, word: str, langs: tuple[str, ...]) -> str | None:
@@ -181,7 +184,7 @@ class Speller:
         folded = fold(word)
         if not MIN_LENGTH <= len(folded) <= self.longest + 1 or not folded.isalpha():
             return None
-        if folded in self.real:
+        if folded in self.real or folded in self.known:
             return None
         # a Cyrillic word is read in the Latin script of the Serbian texts only in a query that
         # is Serbian for sure (an "ru"/"sr" one may be Russian: "назначил" is no typo)

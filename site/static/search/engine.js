@@ -584,7 +584,10 @@
       }
       return true;
     };
-    S.speller = { vocab, alphabet: [...letters].sort(), real, minLength: data.minLength, longest, memo: new Map() };
+    // a word some language knows is no typo, whichever languages the query is read in
+    const known = new Set();
+    for (const v of Object.values(vocab)) for (const w of v) known.add(w);
+    S.speller = { vocab, known, alphabet: [...letters].sort(), real, minLength: data.minLength, longest, memo: new Map() };
     return S.speller;
   }
 
@@ -596,7 +599,7 @@
     let out = null;
     const folded = fold(word);
     const n = [...folded].length;
-    if (n >= sp.minLength && n <= sp.longest + 1 && isAlpha(folded) && !sp.real(folded)) {
+    if (n >= sp.minLength && n <= sp.longest + 1 && isAlpha(folded) && !sp.real(folded) && !sp.known.has(folded)) {
       // a Cyrillic word is read in the Serbian texts' Latin only in a query Serbian for sure
       const latin = langs.length === 1 && langs[0] === 'sr' && CYRILLIC.test(word) ? fold(srToLatin(word)) : null;
       const readings = [];
