@@ -252,6 +252,20 @@ def test_a_route_word_of_many_laws_does_not_outweigh_the_law_named(
     assert not _hit("sk-2017:42", _shown(search(index, query, limit=1)))
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "licitirao 2 karo bez ijednog karoa, to je blef?",  # Croatian words, preferans "blef"
+        "polozylem z kasety 2 kiery zamiast 2 karo",  # Polish: the Laws, not a preferans table
+    ],
+)
+def test_a_bid_named_with_its_level_asks_about_bridge(index: SearchIndex, query: str) -> None:
+    """The preferans code bids without levels: "2 karo" names a bridge bid, and the bridge
+    documents come first as when the query says "bridž" (rank.Ranker.games)."""
+    first = search(index, query, limit=3)
+    assert {index.docs[r["doc"]].game for r in first} == {"bridge"}, _shown(first)
+
+
 @pytest.mark.parametrize(("query", "gold"), QUERIES)
 def test_query_lands_in_top_5(index: SearchIndex, query: str, gold: str) -> None:
     ids = _shown(search(index, query, limit=5))

@@ -406,6 +406,26 @@ def test_definitions_placed_as_the_server_does(
 
 @pytest.mark.parametrize(
     "query",
+    [
+        "licitirao 2 karo bez ijednog karoa, to je blef?",
+        "polozylem z kasety 2 kiery zamiast 2 karo",
+        "zo srandy zahlásil 8 piky",
+        "1БК вне очереди",
+    ],
+)
+def test_a_bid_names_bridge_as_on_the_server(
+    engine: Engine, server: SearchIndex, query: str
+) -> None:
+    """A bid named with its level steers to bridge in the browser as on the server: the first
+    results of both are of the bridge documents, and the first is the same."""
+    (answer,) = engine.ask([{"op": "search", "q": query, "options": {"limit": 3}}])
+    got, want = answer["results"], search(server, query, limit=3)
+    assert {server.docs[r["doc"]].game for r in got + want} == {"bridge"}
+    assert got[0]["id"] == want[0]["id"]
+
+
+@pytest.mark.parametrize(
+    "query",
     ["renons", "nedovoljan licit", "revoke", "заявка", "zasłona"],
     ids=["own", "other-latin", "english-route", "russian", "none"],
 )

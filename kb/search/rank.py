@@ -29,7 +29,7 @@ from kb.search.fuzzy import delete_map, one_edit
 from kb.search.index import SearchIndex
 from kb.search.lexicon import space
 from kb.search.query import Analysis, Query
-from kb.search.situations import cited
+from kb.search.situations import cited, names_bid
 
 EXACT_WEIGHT = 0.3  # exact surface forms boost, nlp.md §5
 PAIR_WEIGHT = 0.5
@@ -80,6 +80,7 @@ FOOTNOTE_PRIOR = 0.7  # a footnote annotates a rule; it ranks under the rules
 HEADING_UNDER = 0.98  # a bare heading scores at most this share of the best rule under it
 DEFINITION_WORDS = 3  # ... when what remains of the query is a term, not a long question
 UNDOCUMENTED_OTHER_GAME = 0.5  # an English query's results in other games than the Laws'
+BID_GAME = "bridge"  # the game a bid named with its level ("1 pik") is of
 STEER_OTHER = 0.4  # a query naming a document ("preferans", "screens"): other documents' weight
 DOCUMENT_TOP = 5  # top-level provisions offered for a document named and nothing else matched
 PIVOT_WEIGHT = 0.8
@@ -168,8 +169,12 @@ class Ranker:
 
     @functools.cached_property
     def games(self) -> set[str]:
-        """The games the query names ("bridž", "bridge")."""
-        return {g for a in self.q.analyses.values() for g in a.intents.games}
+        """The games the query names ("bridž", "bridge"), bridge also by a bid named with its
+        level ("1 pik", "3БК": kb/search/situations.py ``names_bid``)."""
+        found = {g for a in self.q.analyses.values() for g in a.intents.games}
+        if BID_GAME not in found and names_bid(self.q.text):
+            found.add(BID_GAME)
+        return found
 
     def allows(self, doc: str) -> bool:
         """Whether ``doc`` passes the filters."""

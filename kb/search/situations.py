@@ -229,6 +229,14 @@ def suggested(text: str) -> list[tuple[str, float]]:
     return [(tree_id, c) for tree_id, c in out if c > 0]
 
 
+def names_bid(text: str) -> bool:
+    """Whether the query names a bid with its level ("1 pik", "2H", "3БК", "8 piky"): a bridge
+    question, for the preferans code bids without levels."""
+    from kb.rulings.suggestions import mentioned_bids  # see the module docstring
+
+    return bool(mentioned_bids(text))
+
+
 def cited(text: str) -> tuple[dict[str, float], dict[str, float]]:
     """The Laws and the paragraphs the query's suggested trees rule by (IDs as the trees give
     them), each with its prior weight in [0, 1]: the tree's confidence times the provision's

@@ -1140,8 +1140,8 @@
     return out;
   }
 
-  // kb/rulings/suggestions.py _bid_signals: a bid above seven, a bid named after a higher one
-  function bidSignals(text) {
+  // kb/rulings/suggestions.py mentioned_bids: the bids a text names, as [level, strain rank]
+  function mentionedBids(text) {
     const t = S.situations;
     const bids = [];
     for (const [, level, word] of text.matchAll(t.bidG)) {
@@ -1149,6 +1149,12 @@
       const n = Number(level);
       if (strain !== undefined && t.strains.has(strain) && n >= 1 && n <= 13) bids.push([n, t.strains.get(strain)]);
     }
+    return bids;
+  }
+
+  // kb/rulings/suggestions.py _bid_signals: a bid above seven, a bid named after a higher one
+  function bidSignals(text) {
+    const bids = mentionedBids(text);
     const legal = bids.filter(([n]) => n <= 7).map(([n, s]) => (n - 1) * 5 + s);
     return {
       above: bids.some(([n]) => n > 7) ? 'above-seven' : null,
@@ -1368,6 +1374,15 @@
     return sr > hr ? 'sr' : 'hr';
   }
 
+  // kb/search/rank.py Ranker.games: the games the query names ("bridž", "bridge"), bridge also
+  // by a bid named with its level ("1 pik", "3БК"; rank.py BID_GAME)
+  function queryGames(q) {
+    const games = new Set();
+    for (const a of q.analyses.values()) for (const g of a.intents.games) games.add(g);
+    if (!games.has('bridge') && mentionedBids(q.text).length) games.add('bridge');
+    return games;
+  }
+
   class Ranker {
     constructor(q, filters) {
       this.q = q;
@@ -1467,10 +1482,9 @@
       if (leaning === null) return prior;
       const [other, factor] = leaning === 'sr' ? ['hr', W.DIALECT_SERBIAN] : ['sr', W.DIALECT_CROATIAN];
       const named = new Set();
-      const games = new Set();
+      const games = queryGames(this.q);
       for (const a of this.q.analyses.values()) {
         for (const d of a.intents.docs) if (S.docIndex.has(d)) named.add(d);
-        for (const g of a.intents.games) games.add(g);
       }
       if (S.docs.some((d) => d.lang === other && (named.has(d.id) || games.has(d.game)))) return prior;
       const out = new Map(prior);
@@ -1557,8 +1571,7 @@
           nodeMarks.set(node, marks.get(S.unitLangCode[u]) || null);
         }
       });
-      const games = [...analyses.values()].some((a) => a.intents.games.length);
-      if (!S.docLangs.includes(primary) && !steer.length && !games) this.leanToLaws(scored, rawOf);
+      if (!S.docLangs.includes(primary) && !steer.length && !queryGames(this.q).size) this.leanToLaws(scored, rawOf);
       return this.finish(scored, nodeMarks, steer, rawOf);
     }
 
@@ -1742,8 +1755,7 @@
 
     finish(scored, marks, steer, raw) {
       const analyses = this.q.analyses;
-      const games = new Set();
-      for (const a of analyses.values()) a.intents.games.forEach((g) => games.add(g));
+      const games = queryGames(this.q);
       const times = (node, f) => {
         scored.set(node, scored.get(node) * f);
         if (raw.has(node)) raw.set(node, raw.get(node) * f);
