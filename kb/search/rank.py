@@ -1153,16 +1153,25 @@ def coverage(
     """Per unit (``n``), the share of the query's attainable weight (``zs``) that its words
     cover: each content word it matches (``cover``: per language, each word's idf and lemma
     term ids; ``lists``: each term's units) counts its idf once, at most 1 in all."""
-    out = np.zeros(n, dtype=np.float32)
+    hits: list[np.ndarray] = []
+    shares: list[np.float32] = []
     for code, found in cover.items():
         for idf, tids in found:
             if len(tids) == 1:
-                hit = lists[tids[0]]
+                hit = lists[tids[0]]  # a postings list: each unit once
             else:  # a unit matching several of the word's terms counts it once
-                hit = np.zeros(n, dtype=bool)
+                mask = np.zeros(n, dtype=bool)
                 for t in tids:
-                    hit[lists[t]] = True
-            out[hit] += np.float32(idf / zs[code])
+                    mask[lists[t]] = True
+                hit = np.flatnonzero(mask)
+            hits.append(hit)
+            shares.append(np.float32(idf / zs[code]))
+    out = np.zeros(n, dtype=np.float32)
+    if hits:
+        # one unbuffered float32 addition per (word, unit), word by word as one ``+=`` each
+        # would add them: the same sums, without a fancy-index round trip per word
+        sizes = [h.size for h in hits]
+        np.add.at(out, np.concatenate(hits), np.repeat(np.array(shares, dtype=np.float32), sizes))
     return np.minimum(out, np.float32(1.0))
 
 
