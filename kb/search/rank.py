@@ -102,6 +102,7 @@ BARE_NUMBER_WEIGHT = 0.3  # a bare number among several words: a count ("9 trick
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
+SCALAR_SPAN = 8  # a route's node of at most this many units is raised unit by unit (cheaper)
 
 
 @dataclass(frozen=True)
@@ -445,23 +446,38 @@ class Ranker:
         """Provisions a vocabulary route names (a language's director words -> Laws):
         the paragraphs in them that the words match rank up, and the provision itself is
         offered (under those paragraphs) in case none does."""
-        index = self.index
-        span = index.a["node_span"]
-        node_unit = index.a["node_unit"]
         analyses = self.q.analyses
         for c, r in routed.items():
-            for node, w in self.cite_nodes(c, law_numbered=True).items():
+            for w, lo, hi, own, lang in self.route_targets(c):
                 # of the documents a route reaches, the one in the query's language reads best
-                if index.docs[index.doc_of(node)].lang in analyses:
+                if lang in analyses:
                     w *= ROUTE_OWN_LANGUAGE
-                lo, hi = span[node].tolist()
-                inside = scores[lo:hi]
-                inside[inside > 0] += ROUTE_INSIDE * r * w
-                own = int(node_unit[node])
-                if own < 0 and hi > lo:
-                    own = lo  # a node without text of its own is offered by its first part
+                add = ROUTE_INSIDE * r * w
+                if hi - lo <= SCALAR_SPAN:
+                    # a few units (most often one): numpy scalars, the same float32 sums
+                    for u in range(lo, hi):
+                        v = scores[u]
+                        if v > 0:
+                            scores[u] = v + add
+                else:
+                    inside = scores[lo:hi]
+                    inside[inside > 0] += add
                 if own >= 0:
                     scores[own] = max(float(scores[own]), ROUTE_WEIGHT * r * w)
+
+    def route_targets(self, cite: str) -> tuple[tuple[float, int, int, int, str], ...]:
+        """``cite_nodes(cite, law_numbered=True)`` as ``routes`` reads each node: its weight,
+        its units (first, end), the unit that offers it (``_offered``) and its language; kept
+        per index, cite and filter."""
+
+        def make() -> tuple[tuple[float, int, int, int, str], ...]:
+            index = self.index
+            return tuple(
+                (w, *_offered(index, node), index.docs[index.doc_of(node)].lang)
+                for node, w in self.cite_nodes(cite, law_numbered=True).items()
+            )
+
+        return self.index.kept("_route_targets", (cite, self.allowed_docs), make)
 
     def situation(self, scores: np.ndarray, *, described: bool) -> None:
         """The prior of the ruling trees (kb/search/situations.py), in every law-numbered
@@ -522,12 +538,7 @@ class Ranker:
             else:
                 hit = index.node_index(provision)
                 nodes = [] if hit is None else [hit]
-            rows = []
-            for node in nodes:
-                lo, hi = (int(x) for x in index.a["node_span"][node])
-                own = int(index.a["node_unit"][node])
-                rows.append((node, lo, hi, lo if own < 0 and hi > lo else own))
-            return tuple(rows)
+            return tuple((node, *_offered(index, node)) for node in nodes)
 
         found = index.kept("_tree_provisions", provision, make)
         if self.allowed_docs is None:
@@ -1082,6 +1093,14 @@ def _word_terms(index: SearchIndex, code: str, t: Token) -> tuple[tuple[int, ...
         )
 
     return index.kept("_word_terms", (code, t.lemma, t.folded, t.exact), make)
+
+
+def _offered(index: SearchIndex, node: int) -> tuple[int, int, int]:
+    """A node's units (first, end) and the unit that offers it: its own, else (a node without
+    text of its own) its first part, else -1."""
+    lo, hi = (int(x) for x in index.a["node_span"][node])
+    own = int(index.a["node_unit"][node])
+    return lo, hi, lo if own < 0 and hi > lo else own
 
 
 def _holds(lo: int, hi: int, spans: list[tuple[int, int]]) -> bool:
