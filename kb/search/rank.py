@@ -716,9 +716,10 @@ class Ranker:
         index = self.index
         analyses = self.q.analyses
         vocab, exact_vocab = index.vocab["lemma"], index.vocab["exact"]
-        idf = index.a["lemma_idf"]
+        idf = _lemma_idfs(index)
         own = analyses.get(code)
         unknown = self.rarest(code)
+        sources = self._bridge_sources(code, prior)
         out: list[tuple[str, int, float]] = []
         covered: list[tuple[float, list[int]]] = []
         z = 0.0
@@ -734,7 +735,7 @@ class Ranker:
                     out.append(("exact", e, EXACT_WEIGHT * prior[code]))
             if not options or prior.get(code, 0.0) < 1.0:
                 # the query is likelier in another language: read the word there too
-                self.bridge(code, i, prior, options)
+                self.bridge(code, i, sources, options)
             if not options and t is not None and not t.stop and t.folded not in own.synonym_words:
                 near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
                 if not near:  # nor one edit away: an inflection or derivation of a lemma?
@@ -743,8 +744,8 @@ class Ranker:
                     options[vocab[f"{code} {c}"]] = FUZZY_WEIGHT * prior[code]
             if options:
                 share = max(options.values()) / sum(options.values())
-                out.extend(("lemma", tid, w * share) for tid, w in options.items())
-                best = max(float(idf[tid]) for tid in options)
+                out.extend([("lemma", tid, w * share) for tid, w in options.items()])
+                best = max([idf[tid] for tid in options])
                 z += best
                 covered.append((best, list(options)))
             elif t is None or t.folded not in own.synonym_words:
@@ -768,7 +769,7 @@ class Ranker:
                 tid = vocab.get(f"{code} {x}")
                 if tid is not None:
                     out.append(("lemma", tid, EXPANSION_WEIGHT * prior[lang]))
-                    said = max(said, float(idf[tid]))
+                    said = max(said, idf[tid])
             for c in a.cites:
                 # a bare number among several words is a count ("9 tricks"), not a citation
                 bare = BARE_NUMBER_WEIGHT if c.isdigit() and len(positions) > 2 else 1.0
@@ -783,15 +784,21 @@ class Ranker:
             z = rephrased * (said or unknown)
         cites = next((a.cites for a in analyses.values() if a.cites), [])
         if cites:
-            found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]
+            found = [idf[vocab[f"{code} {c}"]] for c in cites if f"{code} {c}" in vocab]
             z += max(found, default=unknown)
         return max(z, 1e-6), out, covered
 
-    def bridge(self, code: str, i: int, prior: dict[str, float], options: dict[int, float]) -> None:
+    def bridge(
+        self,
+        code: str,
+        i: int,
+        sources: list[tuple[str, Analysis, float]],
+        options: dict[int, float],
+    ) -> None:
         """Terms of language ``code`` for the query's word at position ``i`` read in another
-        candidate query language (one likely enough to be the query's): its mined translations
-        and its cognates."""
-        for lang, a, p in self._bridge_sources(code, prior):
+        candidate query language (``sources``: those likely enough to be the query's, as
+        ``_bridge_sources`` gives them): its mined translations and its cognates."""
+        for lang, a, p in sources:
             t = a.at(i)
             if t is None or t.stop:
                 continue
@@ -1015,6 +1022,11 @@ def _find_bridges(
             if tid is not None:
                 found[tid] = max(found.get(tid, 0.0), COGNATE_WEIGHT)
     return tuple(found.items())
+
+
+def _lemma_idfs(index: SearchIndex) -> list[float]:
+    """Each lemma term's idf, as Python floats (read per query word; made once per index)."""
+    return index.kept("_lemma_idfs", None, lambda: index.a["lemma_idf"].tolist())
 
 
 def _definitions(index: SearchIndex) -> np.ndarray:
