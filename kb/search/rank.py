@@ -552,16 +552,15 @@ class Ranker:
         counts as found, for the rule lies inside it). Done among the candidates ``cand``."""
         index = self.index
         order = np.sort(cand)
-        spans = index.a["node_span"][index.a["unit_node"][order]]
-        heads = np.flatnonzero((spans[:, 1] - spans[:, 0] > 1) & (spans[:, 0] == order)).tolist()
-        if not heads:
+        heads = np.flatnonzero(_head_units(index)[order])
+        if not heads.size:
             return
         # a few dozen candidates: plain lists beat numpy calls; ``now`` follows ``scores``
         units = order.tolist()
         now = scores[order].tolist()
-        bounds = spans.tolist()
-        for k in reversed(heads):  # the deepest first: a section is capped before its law
-            lo, hi = bounds[k]
+        bounds = _unit_spans(index)[order[heads]].tolist()
+        # the deepest first: a section is capped before its law
+        for k, (lo, hi) in zip(reversed(heads.tolist()), reversed(bounds), strict=True):
             a, b = bisect.bisect_left(units, lo + 1), bisect.bisect_left(units, hi)
             if b > a:
                 best = max(now[a:b])
@@ -666,7 +665,9 @@ class Ranker:
         groups: dict[int, list[tuple[float, int]]] = {}
         for node, g in zip(nodes, index.a["node_group"][nodes].tolist(), strict=True):
             groups.setdefault(g, []).append((-scored[node], node))
-        spans = dict(zip(nodes, map(tuple, index.a["node_span"][nodes].tolist()), strict=True))
+        # each node's [first, end) units, as lists (only unpacked and compared)
+        spans = dict(zip(nodes, index.a["node_span"][nodes].tolist(), strict=True))
+        twins = _twin_tuples(index)
         out = {}
         for members in groups.values():
             if len(members) == 1:
@@ -678,8 +679,9 @@ class Ranker:
             counted = [members[0][1]]  # the provision's nodes, each edition's twin once
             # not again: the same paragraph of the other edition, nor a node that holds one
             # already shown (its law or section adds nothing to the paragraph)
-            hidden = set(_twins(index, shown[0]))
-            held = [spans[shown[0]]]
+            hidden = set(twins[shown[0]])
+            first, end = spans[shown[0]]
+            held = [(first, end)]
             for _, node in members[1:]:
                 if node in hidden:
                     continue
@@ -689,9 +691,9 @@ class Ranker:
                     continue
                 shown.append(node)
                 held.append((lo, hi))
-                hidden.update(_twins(index, node))
+                hidden.update(twins[node])
             best = scored[shown[0]]
-            weights = sorted((raw.get(n, scored[n]) for n in counted), reverse=True)
+            weights = sorted([raw.get(n, scored[n]) for n in counted], reverse=True)
             total = weights[0] + PROVISION_SHARE * sum(weights[1 : 1 + PROVISION_OTHERS])
             out[shown[0]] = total
             for rank, node in enumerate(shown[1:SHOWN_PER_PROVISION], 1):
@@ -1124,13 +1126,32 @@ def _holds(lo: int, hi: int, spans: list[tuple[int, int]]) -> bool:
     return False
 
 
-def _twins(index: SearchIndex, node: int) -> tuple[int, ...]:
-    """``index.twins(node)`` as a tuple, kept per index for the nodes asked (a few thousand)."""
-    memo: dict[int, tuple[int, ...]] = index.__dict__.setdefault("_twin_tuples", {})
-    hit = memo.get(node)
-    if hit is None:
-        hit = memo[node] = tuple(index.twins(node).tolist())
-    return hit
+def _head_units(index: SearchIndex) -> np.ndarray:
+    """Per unit, whether it heads its node's several units (a law, a section, a paragraph with
+    items under it: the first unit of a longer span); computed once per index."""
+
+    def make() -> np.ndarray:
+        spans = _unit_spans(index)
+        return (spans[:, 1] - spans[:, 0] > 1) & (spans[:, 0] == np.arange(index.n_units))
+
+    return index.kept("_head_units", None, make)
+
+
+def _unit_spans(index: SearchIndex) -> np.ndarray:
+    """Per unit, its node's units (first, end); computed once per index."""
+    return index.kept("_unit_spans", None, lambda: index.a["node_span"][index.a["unit_node"]])
+
+
+def _twin_tuples(index: SearchIndex) -> list[tuple[int, ...]]:
+    """Per node, ``index.twins(node)`` as a tuple (made once per index: a list is read faster
+    than a memo, and most tuples are the one empty tuple)."""
+
+    def make() -> list[tuple[int, ...]]:
+        ptr = index.a["twin_ptr"].tolist()
+        found = index.a["twin_node"].tolist()
+        return [tuple(found[ptr[n] : ptr[n + 1]]) for n in range(index.n_nodes)]
+
+    return index.kept("_twin_tuples", None, make)
 
 
 def _unit_prior(index: SearchIndex, case: str) -> np.ndarray:
