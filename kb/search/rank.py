@@ -931,7 +931,7 @@ class Ranker:
         i = self.index.vocab["lemma"].get(f"{code} {lemma}")
         if i is None:
             return False
-        n = int((self.index.a["unit_lang"] == self.lang_ix[code]).sum())
+        n = int(_language_sizes(self.index)[self.lang_ix[code]])
         return self.index.df("lemma", i) > COMMON_SHARE * n
 
     def pivot(
