@@ -103,6 +103,7 @@ BARE_NUMBER_WEIGHT = 0.3  # a bare number among several words: a count ("9 trick
 TREE_PRIOR = True  # the ruling trees a described situation suggests lift the paragraphs they cite
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
+SCALAR_SPAN = 8  # a route's node of at most this many units is raised unit by unit (cheaper)
 
 
 @dataclass(frozen=True)
@@ -450,23 +451,38 @@ class Ranker:
         """Provisions a vocabulary route names (a language's director words -> Laws):
         the paragraphs in them that the words match rank up, and the provision itself is
         offered (under those paragraphs) in case none does."""
-        index = self.index
-        span = index.a["node_span"]
-        node_unit = index.a["node_unit"]
         analyses = self.q.analyses
         for c, r in routed.items():
-            for node, w in self.cite_nodes(c, law_numbered=True).items():
+            for w, lo, hi, own, lang in self.route_targets(c):
                 # of the documents a route reaches, the one in the query's language reads best
-                if index.docs[index.doc_of(node)].lang in analyses:
+                if lang in analyses:
                     w *= ROUTE_OWN_LANGUAGE
-                lo, hi = span[node].tolist()
-                inside = scores[lo:hi]
-                inside[inside > 0] += ROUTE_INSIDE * r * w
-                own = int(node_unit[node])
-                if own < 0 and hi > lo:
-                    own = lo  # a node without text of its own is offered by its first part
+                add = ROUTE_INSIDE * r * w
+                if hi - lo <= SCALAR_SPAN:
+                    # a few units (most often one): numpy scalars, the same float32 sums
+                    for u in range(lo, hi):
+                        v = scores[u]
+                        if v > 0:
+                            scores[u] = v + add
+                else:
+                    inside = scores[lo:hi]
+                    inside[inside > 0] += add
                 if own >= 0:
                     scores[own] = max(float(scores[own]), ROUTE_WEIGHT * r * w)
+
+    def route_targets(self, cite: str) -> tuple[tuple[float, int, int, int, str], ...]:
+        """``cite_nodes(cite, law_numbered=True)`` as ``routes`` reads each node: its weight,
+        its units (first, end), the unit that offers it (``_offered``) and its language; kept
+        per index, cite and filter."""
+
+        def make() -> tuple[tuple[float, int, int, int, str], ...]:
+            index = self.index
+            return tuple(
+                (w, *_offered(index, node), index.docs[index.doc_of(node)].lang)
+                for node, w in self.cite_nodes(cite, law_numbered=True).items()
+            )
+
+        return self.index.kept("_route_targets", (cite, self.allowed_docs), make)
 
     def situation(self, scores: np.ndarray, *, described: bool) -> None:
         """The prior of the ruling trees (kb/search/situations.py), in every law-numbered
@@ -527,12 +543,7 @@ class Ranker:
             else:
                 hit = index.node_index(provision)
                 nodes = [] if hit is None else [hit]
-            rows = []
-            for node in nodes:
-                lo, hi = (int(x) for x in index.a["node_span"][node])
-                own = int(index.a["node_unit"][node])
-                rows.append((node, lo, hi, lo if own < 0 and hi > lo else own))
-            return tuple(rows)
+            return tuple((node, *_offered(index, node)) for node in nodes)
 
         found = index.kept("_tree_provisions", provision, make)
         if self.allowed_docs is None:
@@ -546,16 +557,15 @@ class Ranker:
         counts as found, for the rule lies inside it). Done among the candidates ``cand``."""
         index = self.index
         order = np.sort(cand)
-        spans = index.a["node_span"][index.a["unit_node"][order]]
-        heads = np.flatnonzero((spans[:, 1] - spans[:, 0] > 1) & (spans[:, 0] == order)).tolist()
-        if not heads:
+        heads = np.flatnonzero(_head_units(index)[order])
+        if not heads.size:
             return
         # a few dozen candidates: plain lists beat numpy calls; ``now`` follows ``scores``
         units = order.tolist()
         now = scores[order].tolist()
-        bounds = spans.tolist()
-        for k in reversed(heads):  # the deepest first: a section is capped before its law
-            lo, hi = bounds[k]
+        bounds = _unit_spans(index)[order[heads]].tolist()
+        # the deepest first: a section is capped before its law
+        for k, (lo, hi) in zip(reversed(heads.tolist()), reversed(bounds), strict=True):
             a, b = bisect.bisect_left(units, lo + 1), bisect.bisect_left(units, hi)
             if b > a:
                 best = max(now[a:b])
@@ -660,7 +670,9 @@ class Ranker:
         groups: dict[int, list[tuple[float, int]]] = {}
         for node, g in zip(nodes, index.a["node_group"][nodes].tolist(), strict=True):
             groups.setdefault(g, []).append((-scored[node], node))
-        spans = dict(zip(nodes, map(tuple, index.a["node_span"][nodes].tolist()), strict=True))
+        # each node's [first, end) units, as lists (only unpacked and compared)
+        spans = dict(zip(nodes, index.a["node_span"][nodes].tolist(), strict=True))
+        twins = _twin_tuples(index)
         out = {}
         for members in groups.values():
             if len(members) == 1:
@@ -672,8 +684,9 @@ class Ranker:
             counted = [members[0][1]]  # the provision's nodes, each edition's twin once
             # not again: the same paragraph of the other edition, nor a node that holds one
             # already shown (its law or section adds nothing to the paragraph)
-            hidden = set(_twins(index, shown[0]))
-            held = [spans[shown[0]]]
+            hidden = set(twins[shown[0]])
+            first, end = spans[shown[0]]
+            held = [(first, end)]
             for _, node in members[1:]:
                 if node in hidden:
                     continue
@@ -683,9 +696,9 @@ class Ranker:
                     continue
                 shown.append(node)
                 held.append((lo, hi))
-                hidden.update(_twins(index, node))
+                hidden.update(twins[node])
             best = scored[shown[0]]
-            weights = sorted((raw.get(n, scored[n]) for n in counted), reverse=True)
+            weights = sorted([raw.get(n, scored[n]) for n in counted], reverse=True)
             total = weights[0] + PROVISION_SHARE * sum(weights[1 : 1 + PROVISION_OTHERS])
             out[shown[0]] = total
             for rank, node in enumerate(shown[1:SHOWN_PER_PROVISION], 1):
@@ -710,9 +723,10 @@ class Ranker:
         index = self.index
         analyses = self.q.analyses
         vocab, exact_vocab = index.vocab["lemma"], index.vocab["exact"]
-        idf = index.a["lemma_idf"]
+        idf = _lemma_idfs(index)
         own = analyses.get(code)
         unknown = self.rarest(code)
+        sources = self._bridge_sources(code, prior)
         out: list[tuple[str, int, float]] = []
         covered: list[tuple[float, list[int]]] = []
         z = 0.0
@@ -728,7 +742,7 @@ class Ranker:
                     out.append(("exact", e, EXACT_WEIGHT * prior[code]))
             if not options or prior.get(code, 0.0) < 1.0:
                 # the query is likelier in another language: read the word there too
-                self.bridge(code, i, prior, options)
+                self.bridge(code, i, sources, options)
             if not options and t is not None and not t.stop and t.folded not in own.synonym_words:
                 near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
                 if not near:  # nor one edit away: an inflection or derivation of a lemma?
@@ -737,8 +751,8 @@ class Ranker:
                     options[vocab[f"{code} {c}"]] = FUZZY_WEIGHT * prior[code]
             if options:
                 share = max(options.values()) / sum(options.values())
-                out.extend(("lemma", tid, w * share) for tid, w in options.items())
-                best = max(float(idf[tid]) for tid in options)
+                out.extend([("lemma", tid, w * share) for tid, w in options.items()])
+                best = max([idf[tid] for tid in options])
                 z += best
                 covered.append((best, list(options)))
             elif t is None or t.folded not in own.synonym_words:
@@ -762,7 +776,7 @@ class Ranker:
                 tid = vocab.get(f"{code} {x}")
                 if tid is not None:
                     out.append(("lemma", tid, EXPANSION_WEIGHT * prior[lang]))
-                    said = max(said, float(idf[tid]))
+                    said = max(said, idf[tid])
             for c in a.cites:
                 # a bare number among several words is a count ("9 tricks"), not a citation
                 bare = BARE_NUMBER_WEIGHT if c.isdigit() and len(positions) > 2 else 1.0
@@ -777,15 +791,21 @@ class Ranker:
             z = rephrased * (said or unknown)
         cites = next((a.cites for a in analyses.values() if a.cites), [])
         if cites:
-            found = [float(idf[vocab[f"{code} {c}"]]) for c in cites if f"{code} {c}" in vocab]
+            found = [idf[vocab[f"{code} {c}"]] for c in cites if f"{code} {c}" in vocab]
             z += max(found, default=unknown)
         return max(z, 1e-6), out, covered
 
-    def bridge(self, code: str, i: int, prior: dict[str, float], options: dict[int, float]) -> None:
+    def bridge(
+        self,
+        code: str,
+        i: int,
+        sources: list[tuple[str, Analysis, float]],
+        options: dict[int, float],
+    ) -> None:
         """Terms of language ``code`` for the query's word at position ``i`` read in another
-        candidate query language (one likely enough to be the query's): its mined translations
-        and its cognates."""
-        for lang, a, p in self._bridge_sources(code, prior):
+        candidate query language (``sources``: those likely enough to be the query's, as
+        ``_bridge_sources`` gives them): its mined translations and its cognates."""
+        for lang, a, p in sources:
             t = a.at(i)
             if t is None or t.stop:
                 continue
@@ -916,7 +936,7 @@ class Ranker:
         i = self.index.vocab["lemma"].get(f"{code} {lemma}")
         if i is None:
             return False
-        n = int((self.index.a["unit_lang"] == self.lang_ix[code]).sum())
+        n = int(_language_sizes(self.index)[self.lang_ix[code]])
         return self.index.df("lemma", i) > COMMON_SHARE * n
 
     def pivot(
@@ -1011,6 +1031,11 @@ def _find_bridges(
     return tuple(found.items())
 
 
+def _lemma_idfs(index: SearchIndex) -> list[float]:
+    """Each lemma term's idf, as Python floats (read per query word; made once per index)."""
+    return index.kept("_lemma_idfs", None, lambda: index.a["lemma_idf"].tolist())
+
+
 def _definitions(index: SearchIndex) -> np.ndarray:
     """The units that are definitions, in order (found once per index)."""
     return index.kept(
@@ -1089,6 +1114,14 @@ def _word_terms(index: SearchIndex, code: str, t: Token) -> tuple[tuple[int, ...
     return index.kept("_word_terms", (code, t.lemma, t.folded, t.exact), make)
 
 
+def _offered(index: SearchIndex, node: int) -> tuple[int, int, int]:
+    """A node's units (first, end) and the unit that offers it: its own, else (a node without
+    text of its own) its first part, else -1."""
+    lo, hi = (int(x) for x in index.a["node_span"][node])
+    own = int(index.a["node_unit"][node])
+    return lo, hi, lo if own < 0 and hi > lo else own
+
+
 def _holds(lo: int, hi: int, spans: list[tuple[int, int]]) -> bool:
     """Whether the unit span ``lo``-``hi`` holds one of ``spans``."""
     # a plain loop: any() over a generator costs more than the few spans it reads
@@ -1098,13 +1131,32 @@ def _holds(lo: int, hi: int, spans: list[tuple[int, int]]) -> bool:
     return False
 
 
-def _twins(index: SearchIndex, node: int) -> tuple[int, ...]:
-    """``index.twins(node)`` as a tuple, kept per index for the nodes asked (a few thousand)."""
-    memo: dict[int, tuple[int, ...]] = index.__dict__.setdefault("_twin_tuples", {})
-    hit = memo.get(node)
-    if hit is None:
-        hit = memo[node] = tuple(index.twins(node).tolist())
-    return hit
+def _head_units(index: SearchIndex) -> np.ndarray:
+    """Per unit, whether it heads its node's several units (a law, a section, a paragraph with
+    items under it: the first unit of a longer span); computed once per index."""
+
+    def make() -> np.ndarray:
+        spans = _unit_spans(index)
+        return (spans[:, 1] - spans[:, 0] > 1) & (spans[:, 0] == np.arange(index.n_units))
+
+    return index.kept("_head_units", None, make)
+
+
+def _unit_spans(index: SearchIndex) -> np.ndarray:
+    """Per unit, its node's units (first, end); computed once per index."""
+    return index.kept("_unit_spans", None, lambda: index.a["node_span"][index.a["unit_node"]])
+
+
+def _twin_tuples(index: SearchIndex) -> list[tuple[int, ...]]:
+    """Per node, ``index.twins(node)`` as a tuple (made once per index: a list is read faster
+    than a memo, and most tuples are the one empty tuple)."""
+
+    def make() -> list[tuple[int, ...]]:
+        ptr = index.a["twin_ptr"].tolist()
+        found = index.a["twin_node"].tolist()
+        return [tuple(found[ptr[n] : ptr[n + 1]]) for n in range(index.n_nodes)]
+
+    return index.kept("_twin_tuples", None, make)
 
 
 def _unit_prior(index: SearchIndex, case: str) -> np.ndarray:
@@ -1158,16 +1210,25 @@ def coverage(
     """Per unit (``n``), the share of the query's attainable weight (``zs``) that its words
     cover: each content word it matches (``cover``: per language, each word's idf and lemma
     term ids; ``lists``: each term's units) counts its idf once, at most 1 in all."""
-    out = np.zeros(n, dtype=np.float32)
+    hits: list[np.ndarray] = []
+    shares: list[np.float32] = []
     for code, found in cover.items():
         for idf, tids in found:
             if len(tids) == 1:
-                hit = lists[tids[0]]
+                hit = lists[tids[0]]  # a postings list: each unit once
             else:  # a unit matching several of the word's terms counts it once
-                hit = np.zeros(n, dtype=bool)
+                mask = np.zeros(n, dtype=bool)
                 for t in tids:
-                    hit[lists[t]] = True
-            out[hit] += np.float32(idf / zs[code])
+                    mask[lists[t]] = True
+                hit = np.flatnonzero(mask)
+            hits.append(hit)
+            shares.append(np.float32(idf / zs[code]))
+    out = np.zeros(n, dtype=np.float32)
+    if hits:
+        # one unbuffered float32 addition per (word, unit), word by word as one ``+=`` each
+        # would add them: the same sums, without a fancy-index round trip per word
+        sizes = [h.size for h in hits]
+        np.add.at(out, np.concatenate(hits), np.repeat(np.array(shares, dtype=np.float32), sizes))
     return np.minimum(out, np.float32(1.0))
 
 

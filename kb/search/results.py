@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import heapq
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from kb.search.index import SearchIndex
 from kb.search.rank import Marks
@@ -12,6 +13,7 @@ from kb.search.rank import Marks
 SNIPPET_CHARS = 220
 MARK = ("[", "]")
 RECORD_CACHE = 2048  # decoded node records kept per index (the most recently shown)
+_T = TypeVar("_T")
 
 
 def top(index: SearchIndex, scores: dict[int, float], limit: int) -> list[tuple[int, float]]:
@@ -41,13 +43,32 @@ def result(index: SearchIndex, node: int, score: float, marks: Marks | None) -> 
     return out
 
 
+def _recent(index: SearchIndex, name: str, load: Callable[[int], _T]) -> Callable[[int], _T]:
+    """``load`` of a node, kept in the index's memo ``name`` for the ``RECORD_CACHE`` nodes
+    most recently shown."""
+    kept = index.__dict__.get(name)
+    if kept is None:
+        kept = index.__dict__[name] = functools.lru_cache(RECORD_CACHE)(load)
+    return kept
+
+
 def _record(index: SearchIndex, node: int) -> dict[str, Any]:
     """``index.record(node)``, decoded once while among the ``RECORD_CACHE`` most recently
     shown (callers must not change it)."""
-    decode = index.__dict__.get("_decoded")
-    if decode is None:
-        decode = index.__dict__["_decoded"] = functools.lru_cache(RECORD_CACHE)(index.record)
-    return decode(node)
+    return _recent(index, "_decoded", index.record)(node)
+
+
+def _token_rows(index: SearchIndex, node: int) -> list[list[int]]:
+    """The node's tokens as ``[start, end, lemma id, exact id]`` rows, converted from the
+    index's arrays once while among the ``RECORD_CACHE`` most recently shown (callers must not
+    change them)."""
+
+    def load(n: int) -> list[list[int]]:
+        ptr = index.a["tok_ptr"]
+        rows: list[list[int]] = index.a["tok"][int(ptr[n]) : int(ptr[n + 1])].tolist()
+        return rows
+
+    return _recent(index, "_token_rows", load)(node)
 
 
 def snippet(
@@ -59,15 +80,9 @@ def snippet(
 ) -> str:
     """The node's text around its first matched word, matched words marked ``[word]``."""
     hits: list[tuple[int, int]] = []
-    ptr = index.a["tok_ptr"]
-    lo, hi = int(ptr[node]), int(ptr[node + 1])
-    if marks is not None and hi > lo:
+    if marks is not None:
         lemma, exact = marks.lemma, marks.exact
-        hits = [
-            (s, e)
-            for s, e, lem, ex in index.a["tok"][lo:hi].tolist()
-            if lem in lemma or ex in exact
-        ]
+        hits = [(s, e) for s, e, lem, ex in _token_rows(index, node) if lem in lemma or ex in exact]
     start = 0
     if hits and hits[0][0] > width // 3:
         start = text.rfind(" ", 0, hits[0][0] - width // 4) + 1
