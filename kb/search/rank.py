@@ -643,7 +643,7 @@ class Ranker:
         the term is (or is no longer than a term): a definition result scoring above every rule
         found that says its term (``_term_users``) is put just under the best of them."""
         index = self.index
-        group = index.a["node_group"]
+        group = _listed(index, "node_group")
         definitions = _definition_nodes(index)
         defs = [n for n in scored if n in definitions]
         if not defs:
@@ -651,11 +651,11 @@ class Ranker:
         best_of_group: dict[int, float] = {}
         for n, s in scored.items():
             if n not in definitions:
-                g = int(group[n])
+                g = group[n]
                 best_of_group[g] = max(best_of_group.get(g, 0.0), s)
         for d in defs:
             users = _term_users(index, d)
-            groups = {int(group[n]) for n in found if n in users}
+            groups = {group[n] for n in found if n in users}
             rule = max((best_of_group.get(g, 0.0) for g in groups), default=0.0)
             if 0.0 < rule < scored[d]:
                 scored[d] = rule * DEFINITION_UNDER
@@ -666,12 +666,11 @@ class Ranker:
         provision's other matching nodes; a close second node of it follows. The same
         paragraph of another edition is not shown again (results list it as a parallel)."""
         index = self.index
-        nodes = list(scored)
+        group = _listed(index, "node_group")
         groups: dict[int, list[tuple[float, int]]] = {}
-        for node, g in zip(nodes, index.a["node_group"][nodes].tolist(), strict=True):
-            groups.setdefault(g, []).append((-scored[node], node))
-        # each node's [first, end) units, as lists (only unpacked and compared)
-        spans = dict(zip(nodes, index.a["node_span"][nodes].tolist(), strict=True))
+        for node, s in scored.items():
+            groups.setdefault(group[node], []).append((-s, node))
+        spans = _node_spans(index)
         twins = _twin_tuples(index)
         out = {}
         for members in groups.values():
@@ -685,17 +684,16 @@ class Ranker:
             # not again: the same paragraph of the other edition, nor a node that holds one
             # already shown (its law or section adds nothing to the paragraph)
             hidden = set(twins[shown[0]])
-            first, end = spans[shown[0]]
-            held = [(first, end)]
+            held = [spans[shown[0]]]
             for _, node in members[1:]:
                 if node in hidden:
                     continue
                 counted.append(node)
-                lo, hi = spans[node]
+                lo, hi = span = spans[node]
                 if _holds(lo, hi, held):
                     continue
                 shown.append(node)
-                held.append((lo, hi))
+                held.append(span)
                 hidden.update(twins[node])
             best = scored[shown[0]]
             weights = sorted([raw.get(n, scored[n]) for n in counted], reverse=True)
@@ -1147,6 +1145,20 @@ def _unit_spans(index: SearchIndex) -> np.ndarray:
     return index.kept("_unit_spans", None, lambda: index.a["node_span"][index.a["unit_node"]])
 
 
+def _listed(index: SearchIndex, name: str) -> list[int]:
+    """The index's array ``name`` as a list (read item by item per query, faster than numpy
+    scalars; made once per index)."""
+    return index.kept("_listed", name, lambda: index.a[name].tolist())
+
+
+def _node_spans(index: SearchIndex) -> list[tuple[int, int]]:
+    """Per node, its units (first, end), as tuples (read per scored node; made once per
+    index)."""
+    return index.kept(
+        "_node_spans", None, lambda: [(lo, hi) for lo, hi in index.a["node_span"].tolist()]
+    )
+
+
 def _twin_tuples(index: SearchIndex) -> list[tuple[int, ...]]:
     """Per node, ``index.twins(node)`` as a tuple (made once per index: a list is read faster
     than a memo, and most tuples are the one empty tuple)."""
@@ -1251,8 +1263,18 @@ def _prefixes(index: SearchIndex, code: str) -> dict[str, tuple[str, ...]]:
 
 def _top(scores: np.ndarray, k: int) -> np.ndarray:
     """Indices of the ``k`` best positive scores (unordered)."""
-    idx = np.argpartition(-scores, k)[:k] if scores.size > k else np.arange(scores.size)
-    return idx[scores[idx] > 0]
+    found = np.flatnonzero(scores > 0)
+    if found.size > k:
+        # the k-th best value decides when no other unit ties it: a few hundred positive
+        # scores partition faster than every unit's; a tie at the cut is left to argpartition
+        # over every unit, as before, for which of the tied units it keeps is its own choice
+        values = scores[found]
+        keep = values >= np.partition(values, found.size - k)[found.size - k]
+        if np.count_nonzero(keep) == k:
+            return found[keep]
+        idx = np.argpartition(-scores, k)[:k]
+        return idx[scores[idx] > 0]
+    return found
 
 
 def prefixes(cite: str) -> list[str]:
