@@ -66,9 +66,12 @@ class Field:
     def scores(self, terms: Iterable[str]) -> np.ndarray:
         """The BM25 score of every entry for ``terms`` (repeats count)."""
         out = np.zeros(self.size, dtype=np.float32)
-        for term in terms:
-            i = self.ids.get(term)
-            if i is not None:
-                a, b = self.ptr[i], self.ptr[i + 1]
-                out[self.unit[a:b]] += self.weight[a:b]
+        found = [i for i in map(self.ids.get, terms) if i is not None]
+        if found:
+            # one unbuffered float32 addition per (term, entry), term by term as one ``+=``
+            # each would add them (an entry is once in a term's list): the same sums
+            ptr = self.ptr
+            spans = [slice(ptr[i], ptr[i + 1]) for i in found]
+            units = np.concatenate([self.unit[s] for s in spans])
+            np.add.at(out, units, np.concatenate([self.weight[s] for s in spans]))
         return out

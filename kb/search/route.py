@@ -160,14 +160,16 @@ class Route:
         out: dict[str, float] = {}
         asked = set(terms)
         sections = set()
-        for j in np.flatnonzero(scores >= keep * best):
+        kept = np.flatnonzero(scores >= keep * best)
+        # a dozen entries or so: Python ints and floats read faster than numpy scalars
+        for j, score in zip(kept.tolist(), scores[kept].tolist(), strict=True):
             entry = self.entries[j]
             if entry.heading is not None:
                 own, heading = self.own_words[j]
                 if not asked & own and not heading <= asked:
                     continue  # a section whose heading adds nothing to what its law's title matched
                 sections.add(entry.cites[0])
-            s = float(scores[j]) / best
+            s = score / best
             for cite in entry.cites:
                 out[cite] = max(out.get(cite, 0.0), s)
         # a section the query singles out is more specific than its law: it ranks just above it
