@@ -1,5 +1,6 @@
-"""Typos corrected where the query enters: a word no candidate query language knows is read as
-the one word of their vocabularies it is a typo of, unless it is a real word of one of them.
+"""Typos corrected where the query enters: a word no language's vocabulary knows is read as the
+one word of the candidate query languages' vocabularies it is a typo of, unless it is a real word
+of one of them.
 
 A language's vocabulary (``vocabulary``) is what its queries can match: the folded surface forms
 of its documents, its lemmas, stop words, player-vocabulary keys and vocabulary-route lemmas
