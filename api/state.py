@@ -41,19 +41,22 @@ class Loaded:
         return self.kb.build_hash
 
 
-# One everyday query per script and language, so that every analyzer and language index is
-# loaded before /readyz says ready: the first user's query then costs what every later one does.
+# One everyday query per script and language, and a citation (the law words' patterns), so that
+# every analyzer and language index is loaded before /readyz says ready: the first user's query
+# then costs what every later one does.
 WARM_UP = ("renons nedovoljan licit", "недовољан лицит", "nepriznanie farby", "zasłona taca",
-           "пас не в очередь", "revoke lead out of turn")  # fmt: skip
+           "пас не в очередь", "revoke lead out of turn", "pravilo 27B1")  # fmt: skip
 
 
 def warm_up(index: Any) -> None:
-    """Answer one query in each language (see ``WARM_UP``) and load the ruling trees."""
+    """Answer one query in each language (see ``WARM_UP``), make the ranking's typo maps and
+    load the ruling trees."""
     from kb import rulings
-    from kb.search import search
+    from kb.search import rank, search
 
     for query in WARM_UP:
         search(index, query, limit=1)
+    rank.warm(index)
     rulings.list_trees()
 
 

@@ -195,6 +195,38 @@ def command_line(kb_path: Path, runs: int) -> None:
     )
 
 
+def after_warm_up(kb_path: Path) -> None:
+    """In a fresh process after the API's warm-up (``api.state.warm_up``): the first answer to
+    each of 60 bench queries against its second, medians (what the warm-up leaves to make on a
+    first query: per-word memos only)."""
+    script = (
+        "import json, statistics, sys, time\n"
+        "from kb.store import KB\nfrom kb.search import search\n"
+        "from kb.search.service import index_for\nfrom api.state import warm_up\n"
+        f"index = index_for(KB({str(kb_path)!r}))\nwarm_up(index)\n"
+        "runs = {0: [], 1: []}\n"
+        "for q in json.loads(sys.stdin.read()):\n"
+        "    for k in (0, 1):\n"
+        "        t = time.perf_counter(); search(index, q, limit=10)\n"
+        "        runs[k].append(1000 * (time.perf_counter() - t))\n"
+        "print(statistics.median(runs[0]), statistics.median(runs[1]), max(runs[0]))\n"
+    )
+    qs = queries()[::10][:60]
+    done = subprocess.run(
+        [PY, "-c", script],
+        input=json.dumps(qs),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    first, again, worst = (float(x) for x in done.stdout.split())
+    print(
+        f"after warm-up:     first answer p50 {first:5.2f} ms, the same query again "
+        f"{again:5.2f} ms (worst first {worst:.1f} ms), {len(qs)} queries in a fresh process"
+    )
+
+
 def first_search(runs: int) -> None:
     """The first search after ``lawdesk build`` in a fresh directory against the next ones."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -296,6 +328,7 @@ def main() -> None:
     print(f"corpus: {index.n_units} units, {index.n_nodes} nodes")
     in_process(index, qs, 1 if quick else 3)
     startup(kb_path)
+    after_warm_up(kb_path)
     command_line(kb_path, 3 if quick else 7)
     if not quick:
         first_search(3)

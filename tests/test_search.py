@@ -266,6 +266,24 @@ def test_a_bid_named_with_its_level_asks_about_bridge(index: SearchIndex, query:
     assert {index.docs[r["doc"]].game for r in first} == {"bridge"}, _shown(first)
 
 
+@pytest.mark.parametrize("warmed", [True, False])
+def test_warm_up_leaves_no_typo_map_to_make(
+    kb: KB, monkeypatch: pytest.MonkeyPatch, warmed: bool
+) -> None:
+    """After ``rank.warm`` (the API's warm-up) a query with words no language knows makes no
+    typo map (tens of ms per language on the first such query); a fresh index without it does."""
+    from kb.search.service import open_index
+
+    index = open_index(kb)  # a fresh object: nothing made yet
+    if warmed:
+        rank.warm(index)
+    made: list[object] = []
+    real = rank.delete_map
+    monkeypatch.setattr(rank, "delete_map", lambda words: made.append(1) or real(words))
+    search(index, "nedovoljan licitt zamenjen kontrom, karta odkrytta, zapowiedz zmienona")
+    assert bool(made) is not warmed
+
+
 @pytest.mark.parametrize(("query", "gold"), QUERIES)
 def test_query_lands_in_top_5(index: SearchIndex, query: str, gold: str) -> None:
     ids = _shown(search(index, query, limit=5))
