@@ -47,6 +47,11 @@ class Analysis:
         """The word that starts at character ``start`` of the query, if this reading has one."""
         return self._starts.get(start)
 
+    def tokens_at(self, starts: list[int]) -> list[Token | None]:
+        """``at`` of each of ``starts`` (one look-up of the index of words by start)."""
+        found = self._starts
+        return [found.get(i) for i in starts]
+
     @functools.cached_property
     def _starts(self) -> dict[int, Token]:
         return {t.start: t for t in self.tokens}

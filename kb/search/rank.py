@@ -26,7 +26,7 @@ from kb.search.artefact import FLAG_DEFINITION, FLAG_FOOTNOTE, FLAG_TITLE_ONLY, 
 from kb.search.cite import QueryCite
 from kb.search.dialect import CROATIAN, SERBIAN
 from kb.search.fuzzy import delete_map, one_edit
-from kb.search.index import SearchIndex
+from kb.search.index import MEMO_ENTRIES, SearchIndex
 from kb.search.lexicon import space
 from kb.search.query import Analysis, Query
 from kb.search.situations import cited, names_bid
@@ -105,6 +105,11 @@ TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
 SCALAR_SPAN = 8  # a route's node of at most this many units is raised unit by unit (cheaper)
 
+Bridges = tuple[tuple[int, float], ...]  # lemma term ids of one language, with weights
+# a query word read in a candidate language that lends it to the others: the language, its
+# lemma space, its prior, the word, and the word's bridges by target language (``_bridges``)
+Lender = tuple[str, str, float, Token, dict[str, Bridges]]
+
 
 @dataclass(frozen=True)
 class Filters:
@@ -176,6 +181,22 @@ class Ranker:
         if BID_GAME not in found and names_bid(self.q.text):
             found.add(BID_GAME)
         return found
+
+    @functools.cached_property
+    def rephrasing(self) -> dict[str, list[tuple[str, Analysis]]]:
+        """Per lemma space, its candidate languages whose readings have player-vocabulary
+        expansions or citation terms, in the analyses' order (read once per document
+        language)."""
+        out: dict[str, list[tuple[str, Analysis]]] = {}
+        for lang, a in self.q.analyses.items():
+            if a.expansions or a.cites:
+                out.setdefault(space(lang), []).append((lang, a))
+        return out
+
+    @functools.cached_property
+    def cites(self) -> list[str]:
+        """The citation terms of the first reading that has any."""
+        return next((a.cites for a in self.q.analyses.values() if a.cites), [])
 
     def allows(self, doc: str) -> bool:
         """Whether ``doc`` passes the filters."""
@@ -719,38 +740,42 @@ class Ranker:
         away (typos, OCR damage). Each term weighs as likely as its source language is the
         query's (``prior``)."""
         index = self.index
-        analyses = self.q.analyses
         vocab, exact_vocab = index.vocab["lemma"], index.vocab["exact"]
         idf = _lemma_idfs(index)
-        own = analyses.get(code)
+        own = self.q.analyses.get(code)
+        p_own = prior.get(code, 0.0)
         unknown = self.rarest(code)
-        sources = self._bridge_sources(code, prior)
+        at, lenders = self.readings(positions, prior)
+        tokens = at.get(code, [None] * len(positions))
+        lemma_space = space(code)
         out: list[tuple[str, int, float]] = []
         covered: list[tuple[float, list[int]]] = []
         z = 0.0
         rephrased = 0  # content words the player vocabulary rephrases, found only through it
-        for i in positions:
+        for t, lent in zip(tokens, lenders, strict=True):
             options: dict[int, float] = {}
-            t = own.at(i) if own is not None else None
             if t is not None and not t.stop:
                 lemma_ids, e = _word_terms(index, code, t)
                 for tid in lemma_ids:
-                    options[tid] = prior[code]
+                    options[tid] = p_own
                 if e is not None and options:
-                    out.append(("exact", e, EXACT_WEIGHT * prior[code]))
-            if not options or prior.get(code, 0.0) < 1.0:
+                    out.append(("exact", e, EXACT_WEIGHT * p_own))
+            if not options or p_own < 1.0:
                 # the query is likelier in another language: read the word there too
-                self.bridge(code, i, sources, options)
+                self.bridge(code, lemma_space, lent, options)
             if not options and t is not None and not t.stop and t.folded not in own.synonym_words:
-                near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
-                if not near:  # nor one edit away: an inflection or derivation of a lemma?
-                    near = sorted(self.stems(code, t.lemma) | self.stems(code, t.folded))[:3]
-                for c in near:
-                    options[vocab[f"{code} {c}"]] = FUZZY_WEIGHT * prior[code]
+                for tid in self.near(code, t):
+                    options[tid] = FUZZY_WEIGHT * p_own
             if options:
-                share = max(options.values()) / sum(options.values())
-                out.extend([("lemma", tid, w * share) for tid, w in options.items()])
-                best = max([idf[tid] for tid in options])
+                if len(options) == 1:
+                    # one term: its own weight (max / sum is 1.0) and idf
+                    ((tid, w),) = options.items()
+                    out.append(("lemma", tid, w))
+                    best = idf[tid]
+                else:
+                    share = max(options.values()) / sum(options.values())
+                    out.extend([("lemma", tid, w * share) for tid, w in options.items()])
+                    best = max([idf[tid] for tid in options])
                 z += best
                 covered.append((best, list(options)))
             elif t is None or t.folded not in own.synonym_words:
@@ -759,17 +784,14 @@ class Ranker:
                 rephrased += 1
         if own is not None:
             # the query's adjacent content words said together in a passage
-            found = [own.at(i) for i in positions]
-            content = [t.lemma for t in found if t is not None and not t.stop]
+            content = [t.lemma for t in tokens if t is not None and not t.stop]
             pair_vocab = index.vocab["pair"]
             for term in pairs(content):
                 tid = pair_vocab.get(f"{code} {term}")
                 if tid is not None:
-                    out.append(("pair", tid, PAIR_WEIGHT * prior[code]))
+                    out.append(("pair", tid, PAIR_WEIGHT * p_own))
         said = 0.0  # the best idf the rephrasings reach
-        for lang, a in analyses.items():
-            if space(lang) != space(code):
-                continue
+        for lang, a in self.rephrasing.get(lemma_space, ()):
             for x in a.expansions:
                 tid = vocab.get(f"{code} {x}")
                 if tid is not None:
@@ -787,7 +809,7 @@ class Ranker:
             # weighs what the rephrasing attains, else the language's scores are scaled by
             # nothing and outweigh every other language's
             z = rephrased * (said or unknown)
-        cites = next((a.cites for a in analyses.values() if a.cites), [])
+        cites = self.cites
         if cites:
             found = [idf[vocab[f"{code} {c}"]] for c in cites if f"{code} {c}" in vocab]
             z += max(found, default=unknown)
@@ -796,36 +818,47 @@ class Ranker:
     def bridge(
         self,
         code: str,
-        i: int,
-        sources: list[tuple[str, Analysis, float]],
+        lemma_space: str,
+        lent: list[Lender],
         options: dict[int, float],
     ) -> None:
-        """Terms of language ``code`` for the query's word at position ``i`` read in another
-        candidate query language (``sources``: those likely enough to be the query's, as
-        ``_bridge_sources`` gives them): its mined translations and its cognates."""
-        for lang, a, p in sources:
-            t = a.at(i)
-            if t is None or t.stop:
+        """Terms of language ``code`` (of ``lemma_space``) for one query word read in the
+        other candidate query languages (``lent``: its readings in those likely enough to be
+        the query's, as ``readings`` gives them): its mined translations and its cognates."""
+        for lang, lang_space, p, t, found in lent:
+            if lang_space == lemma_space:
                 continue
-            for tid, w in _bridges(self.index, lang, t.lemma, t.folded, code):
+            terms = found.get(code)
+            if terms is None:
+                terms = found[code] = _find_bridges(self.index, lang, t.lemma, t.folded, code)
+            for tid, w in terms:
                 options[tid] = max(options.get(tid, 0.0), w * p)
 
-    def _bridge_sources(
-        self, code: str, prior: dict[str, float]
-    ) -> list[tuple[str, Analysis, float]]:
-        """The candidate query languages that lend words to language ``code`` (likely enough,
-        of another lemma space), with their prior; worked out once per language and query."""
-        memo: dict[str, tuple[dict[str, float], list[tuple[str, Analysis, float]]]]
-        memo = self.__dict__.setdefault("_sources", {})
-        hit = memo.get(code)
-        if hit is None or hit[0] is not prior:
-            found = [
-                (lang, a, prior[lang])
-                for lang, a in self.q.analyses.items()
-                if prior[lang] >= BRIDGE_PRIOR and space(lang) != space(code)
-            ]
-            hit = memo[code] = (prior, found)
-        return hit[1]
+    def readings(
+        self, positions: list[int], prior: dict[str, float]
+    ) -> tuple[dict[str, list[Token | None]], list[list[Lender]]]:
+        """The query's words at ``positions`` as each candidate language reads them, and per
+        position the readings that lend translations (of a language likely enough to be the
+        query's: its code, lemma space and prior, the word, and the word's bridges kept per
+        index by target language, ``_bridges``). The same for every document language: worked
+        out once per query, not per language."""
+        memo = self.__dict__.get("_readings")
+        if memo is not None and memo[0] is positions and memo[1] is prior:
+            return memo[2]
+        index = self.index
+        at = {lang: a.tokens_at(positions) for lang, a in self.q.analyses.items()}
+        lenders: list[list[Lender]] = [[] for _ in positions]
+        for lang, tokens in at.items():
+            p = prior[lang]
+            if p < BRIDGE_PRIOR:
+                continue
+            lang_space = space(lang)
+            for lent, t in zip(lenders, tokens, strict=True):
+                if t is not None and not t.stop:
+                    lent.append((lang, lang_space, p, t, _bridges(index, lang, t.lemma, t.folded)))
+        found = (at, lenders)
+        self.__dict__["_readings"] = (positions, prior, found)
+        return found
 
     def rarest(self, code: str) -> float:
         """The idf of a word in one unit of language ``code`` (what an unknown word weighs)."""
@@ -844,6 +877,15 @@ class Ranker:
     def known_elsewhere(self, others: tuple[str, ...], t: object) -> bool:
         """Whether another candidate language knows the word (no lexicon yet: never)."""
         return False
+
+    def near(self, code: str, t: Token) -> list[int]:
+        """Lemma term ids of language ``code`` a word it does not know may stand for: at most
+        three lemmas one edit away (``fuzzy``), else read by its first letters (``stems``)."""
+        near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
+        if not near:  # nor one edit away: an inflection or derivation of a lemma?
+            near = sorted(self.stems(code, t.lemma) | self.stems(code, t.folded))[:3]
+        vocab = self.index.vocab["lemma"]
+        return [vocab[f"{code} {c}"] for c in near]
 
     def fuzzy(self, code: str, word: str) -> set[str]:
         """Lemmas of language ``code`` at edit distance 1 from ``word`` (symmetric delete)."""
@@ -1001,19 +1043,14 @@ def _rarest(index: SearchIndex, lang: int) -> float:
     return index.kept("_rarest", lang, make)
 
 
-def _bridges(
-    index: SearchIndex, src: str, lemma: str, folded: str, dst: str
-) -> tuple[tuple[int, float], ...]:
-    """Lemma term ids of language ``dst`` for a word of language ``src``, with weights:
-    translations (times their mined weight) and cognates. Kept per index and word."""
-    return index.kept(
-        "_bridges", (src, lemma, folded, dst), lambda: _find_bridges(index, src, lemma, folded, dst)
-    )
+def _bridges(index: SearchIndex, src: str, lemma: str, folded: str) -> dict[str, Bridges]:
+    """The bridges of a word of language ``src``, by target language: lemma term ids of that
+    language with weights, translations (times their mined weight) and cognates
+    (``_find_bridges``), filled in as target languages ask. Kept per index and word."""
+    return index.kept("_bridges", (src, lemma, folded), dict)
 
 
-def _find_bridges(
-    index: SearchIndex, src: str, lemma: str, folded: str, dst: str
-) -> tuple[tuple[int, float], ...]:
+def _find_bridges(index: SearchIndex, src: str, lemma: str, folded: str, dst: str) -> Bridges:
     vocab = index.vocab["lemma"]
     lexicon = index.lexicon
     found: dict[int, float] = {}
@@ -1098,18 +1135,23 @@ def _heading_sizes(index: SearchIndex) -> np.ndarray:
 def _word_terms(index: SearchIndex, code: str, t: Token) -> tuple[tuple[int, ...], int | None]:
     """The lemma term ids of language ``code`` a query word reads as (its lemma, and the
     lemmas the corpus saw with its folded form), and its exact term id. Kept per index."""
-
-    def make() -> tuple[tuple[int, ...], int | None]:
+    # one memo per language, read directly: a word's look-up is one dict read, no closure
+    memo: dict[tuple[str, str, str], tuple[tuple[int, ...], int | None]]
+    memo = index.kept("_word_terms", code, dict)
+    key = (t.lemma, t.folded, t.exact)
+    hit = memo.get(key)
+    if hit is None:
         vocab = index.vocab["lemma"]
         found = (
             vocab.get(f"{code} {c}") for c in {t.lemma, *index.surface[code].get(t.folded, ())}
         )
-        return (
+        hit = (
             tuple(tid for tid in found if tid is not None),
             index.vocab["exact"].get(f"{code} {t.exact}"),
         )
-
-    return index.kept("_word_terms", (code, t.lemma, t.folded, t.exact), make)
+        if len(memo) < MEMO_ENTRIES:
+            memo[key] = hit
+    return hit
 
 
 def _offered(index: SearchIndex, node: int) -> tuple[int, int, int]:
