@@ -278,19 +278,16 @@ class Ranker:
         index = self.index
         known: dict[str, float] = {}
         for code, a in self.q.analyses.items():
-            an = index.analyzers[code]
-            vocab = index.vocab["lemma"]
-            exact = index.vocab["exact"]
-            route = index.routes.get(code)
+            memo: dict[tuple[str, str, str], bool] = index.kept("_known_words", code, dict)
             hits = 0
             for t in a.tokens:
-                if (
-                    t.folded in an.stop_words
-                    or f"{code} {t.lemma}" in vocab
-                    or f"{code} {t.exact}" in exact
-                    or t.folded in a.synonym_words
-                    or (route is not None and t.lemma in route.vocabulary)
-                ):
+                key = (t.folded, t.lemma, t.exact)
+                found = memo.get(key)
+                if found is None:
+                    found = _knows(index, code, *key)
+                    if len(memo) < MEMO_ENTRIES:
+                        memo[key] = found
+                if found or t.folded in a.synonym_words:
                     hits += 1
             known[code] = (hits + 0.5) / (len(a.tokens) + 1)
         top = max(known.values(), default=1.0)
@@ -1130,6 +1127,19 @@ def _term_users(index: SearchIndex, node: int) -> frozenset[int]:
 def _heading_sizes(index: SearchIndex) -> np.ndarray:
     """Per unit, the number of its heading's lemmas, at least 1 (computed once per index)."""
     return index.kept("_heading_sizes", None, lambda: np.maximum(index.a["head_len"], 1.0))
+
+
+def _knows(index: SearchIndex, code: str, folded: str, lemma: str, exact: str) -> bool:
+    """Whether language ``code`` knows a word (by its folded form, lemma and exact form): a
+    stop word, a lemma or exact form of its documents, a word of its route
+    (``language_prior``; kept per index and word there)."""
+    route = index.routes.get(code)
+    return (
+        folded in index.analyzers[code].stop_words
+        or f"{code} {lemma}" in index.vocab["lemma"]
+        or f"{code} {exact}" in index.vocab["exact"]
+        or (route is not None and lemma in route.vocabulary)
+    )
 
 
 def _word_terms(index: SearchIndex, code: str, t: Token) -> tuple[tuple[int, ...], int | None]:
