@@ -354,13 +354,20 @@ class Ranker:
         zs: dict[str, float] = {}
         cover: dict[str, list[tuple[float, list[int]]]] = {}
         lists: dict[int, np.ndarray] = {}  # the units of each lemma term, for the coverage
+        fields = _fields(index)
         for code in index.doc_langs:
             z, terms, cover[code] = self.terms(code, positions, prior)
             zs[code] = z
             if not terms:
                 continue
             for fld, tid, w in terms:
-                u, pw = index.postings(fld, tid, within)
+                # index.postings, its bounds read from a list (no numpy scalars)
+                ptr, unit, weight = fields[fld]
+                lo, hi = ptr[tid], ptr[tid + 1]
+                u, pw = unit[lo:hi], weight[lo:hi]
+                if within is not None:
+                    a, b = np.searchsorted(u, within)
+                    u, pw = u[a:b], pw[a:b]
                 if fld == "lemma":
                     lists[tid] = u
                 units.append(u)
@@ -461,9 +468,16 @@ class Ranker:
                         t = vocab.get(f"{code} {other}")
                         if t is not None:
                             extra[t] = max(extra.get(t, 0.0), w * p / zs.get(code, 1.0))
-        for tid, w in extra.items():
-            u, pw = index.postings("lemma", tid)
-            scores[u] += pw * np.float32(w)
+        if extra:
+            # one unbuffered float32 addition per (term, unit), term by term as one ``+=``
+            # each would add them (a postings list holds a unit once): the same sums
+            ptr, unit, weight = _fields(index)["lemma"]
+            spans = [slice(ptr[tid], ptr[tid + 1]) for tid in extra]
+            factors = np.array([np.float32(w) for w in extra.values()], dtype=np.float32)
+            added = np.concatenate([weight[s] for s in spans]) * np.repeat(
+                factors, [s.stop - s.start for s in spans]
+            )
+            np.add.at(scores, np.concatenate([unit[s] for s in spans]), added)
 
     def routes(self, scores: np.ndarray, routed: dict[str, float]) -> None:
         """Provisions a vocabulary route names (a language's director words -> Laws):
@@ -910,7 +924,7 @@ class Ranker:
     def title_match(self, terms: list[int]) -> np.ndarray:
         """Per unit, the share of its own heading's lemmas among the lemma term ids."""
         index = self.index
-        ptr = index.a["head_ptr"]
+        ptr = _listed(index, "head_ptr")
         units = index.a["head_unit"]
         found = [units[ptr[i] : ptr[i + 1]] for i in set(terms)]
         if not found:
@@ -1201,6 +1215,20 @@ def _listed(index: SearchIndex, name: str) -> list[int]:
     """The index's array ``name`` as a list (read item by item per query, faster than numpy
     scalars; made once per index)."""
     return index.kept("_listed", name, lambda: index.a[name].tolist())
+
+
+def _fields(index: SearchIndex) -> dict[str, tuple[list[int], np.ndarray, np.ndarray]]:
+    """Per field (lemma, exact, pair): its postings bounds as a list, its units and weights
+    (as ``index.postings`` reads them; the bounds read per query term, made once per index)."""
+
+    def make() -> dict[str, tuple[list[int], np.ndarray, np.ndarray]]:
+        a = index.a
+        return {
+            f: (_listed(index, f"{f}_ptr"), a[f"{f}_unit"], a[f"{f}_w"])
+            for f in ("lemma", "exact", "pair")
+        }
+
+    return index.kept("_fields", None, make)
 
 
 def _node_spans(index: SearchIndex) -> list[tuple[int, int]]:
