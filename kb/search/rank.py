@@ -484,8 +484,13 @@ class Ranker:
         the paragraphs in them that the words match rank up, and the provision itself is
         offered (under those paragraphs) in case none does."""
         analyses = self.q.analyses
+        # the targets kept for this filter, read directly (a route reaches dozens of cites)
+        memo = self.index.kept("_route_targets", self.allowed_docs, dict)
         for c, r in routed.items():
-            for w, lo, hi, own, lang in self.route_targets(c):
+            targets = memo.get(c)
+            if targets is None:
+                targets = self.route_targets(c)
+            for w, lo, hi, own, lang in targets:
                 # of the documents a route reaches, the one in the query's language reads best
                 if lang in analyses:
                     w *= ROUTE_OWN_LANGUAGE
@@ -507,14 +512,17 @@ class Ranker:
         its units (first, end), the unit that offers it (``_offered``) and its language; kept
         per index, cite and filter."""
 
-        def make() -> tuple[tuple[float, int, int, int, str], ...]:
-            index = self.index
-            return tuple(
+        index = self.index
+        memo = index.kept("_route_targets", self.allowed_docs, dict)
+        hit = memo.get(cite)
+        if hit is None:
+            hit = tuple(
                 (w, *_offered(index, node), index.docs[index.doc_of(node)].lang)
                 for node, w in self.cite_nodes(cite, law_numbered=True).items()
             )
-
-        return self.index.kept("_route_targets", (cite, self.allowed_docs), make)
+            if len(memo) < MEMO_ENTRIES:
+                memo[cite] = hit
+        return hit
 
     def situation(self, scores: np.ndarray, *, described: bool) -> None:
         """The prior of the ruling trees (kb/search/situations.py), in every law-numbered
@@ -971,7 +979,7 @@ class Ranker:
                     hits += 1
                 elif typos:
                     # a typo of a route word ("опаздание"): its neighbours, a less certain cover
-                    found = sorted(rt.fuzzy(t.lemma) | rt.fuzzy(t.folded))[:3]
+                    found = _route_near(self.index, code, t)
                     hits += FUZZY_COVER if found else 0.0
                     near.extend(found)
             cover = hits / max(1, len(content))
@@ -1141,6 +1149,20 @@ def _term_users(index: SearchIndex, node: int) -> frozenset[int]:
 def _heading_sizes(index: SearchIndex) -> np.ndarray:
     """Per unit, the number of its heading's lemmas, at least 1 (computed once per index)."""
     return index.kept("_heading_sizes", None, lambda: np.maximum(index.a["head_len"], 1.0))
+
+
+def _route_near(index: SearchIndex, code: str, t: Token) -> tuple[str, ...]:
+    """At most three words of language ``code``'s route one edit from a query word (by its
+    lemma or folded form), in order; kept per index, language and word."""
+    memo: dict[tuple[str, str], tuple[str, ...]] = index.kept("_route_near", code, dict)
+    key = (t.lemma, t.folded)
+    hit = memo.get(key)
+    if hit is None:
+        rt = index.routes[code]
+        hit = tuple(sorted(rt.fuzzy(t.lemma) | rt.fuzzy(t.folded))[:3])
+        if len(memo) < MEMO_ENTRIES:
+            memo[key] = hit
+    return hit
 
 
 def _knows(index: SearchIndex, code: str, folded: str, lemma: str, exact: str) -> bool:
