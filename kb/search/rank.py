@@ -104,6 +104,7 @@ TREE_PRIOR = True  # the ruling trees a described situation suggests lift the pa
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
 SCALAR_SPAN = 8  # a route's node of at most this many units is raised unit by unit (cheaper)
+UNION_ENTRIES = 10_000  # words of several terms whose units are kept per filter (``coverage``)
 
 Bridges = tuple[tuple[int, float], ...]  # lemma term ids of one language, with weights
 # a query word read in a candidate language that lends it to the others: the language, its
@@ -387,7 +388,8 @@ class Ranker:
         else:
             scores = np.zeros(n, dtype=np.float32)
         if COORD and cover:
-            scores *= 1.0 + COORD * coverage(n, cover, zs, lists)
+            unions = index.kept("_word_units", within, dict)
+            scores *= 1.0 + COORD * coverage(n, cover, zs, lists, unions)
         if not definition and GLOSSARY:
             self.glossary(scores, zs)
         if heads:
@@ -1320,10 +1322,12 @@ def coverage(
     cover: dict[str, list[tuple[float, list[int]]]],
     zs: dict[str, float],
     lists: dict[int, np.ndarray],
+    unions: dict[tuple[int, ...], np.ndarray] | None = None,
 ) -> np.ndarray:
     """Per unit (``n``), the share of the query's attainable weight (``zs``) that its words
     cover: each content word it matches (``cover``: per language, each word's idf and lemma
-    term ids; ``lists``: each term's units) counts its idf once, at most 1 in all."""
+    term ids; ``lists``: each term's units) counts its idf once, at most 1 in all. ``unions``:
+    a memo of the units of a word's several terms, for the same ``lists`` (the caller's)."""
     hits: list[np.ndarray] = []
     shares: list[np.float32] = []
     for code, found in cover.items():
@@ -1331,10 +1335,15 @@ def coverage(
             if len(tids) == 1:
                 hit = lists[tids[0]]  # a postings list: each unit once
             else:  # a unit matching several of the word's terms counts it once
-                mask = np.zeros(n, dtype=bool)
-                for t in tids:
-                    mask[lists[t]] = True
-                hit = np.flatnonzero(mask)
+                key = tuple(tids)
+                hit = unions.get(key) if unions is not None else None
+                if hit is None:
+                    mask = np.zeros(n, dtype=bool)
+                    for t in tids:
+                        mask[lists[t]] = True
+                    hit = np.flatnonzero(mask)
+                    if unions is not None and len(unions) < UNION_ENTRIES:
+                        unions[key] = hit
             hits.append(hit)
             shares.append(np.float32(idf / zs[code]))
     out = np.zeros(n, dtype=np.float32)
