@@ -134,10 +134,15 @@ class Analyzer:
         return list(self._raw_synonyms)
 
     @functools.cached_property
-    def synonym_starts(self) -> frozenset[str]:
-        """The first words of the synonym keys (lemmas and folded forms): a run of a query's
-        words starting with another word is no key."""
-        return frozenset(k[0] for k in self.synonyms if k)
+    def synonym_lengths(self) -> dict[str, frozenset[int]]:
+        """The first words of the synonym keys (lemmas and folded forms), each with the lengths
+        of the keys it starts: a run of a query's words starting with another word, or of
+        another length, is no key."""
+        found: dict[str, set[int]] = {}
+        for k in self.synonyms:
+            if k:
+                found.setdefault(k[0], set()).add(len(k))
+        return {w: frozenset(n) for w, n in found.items()}
 
     def data_words(self) -> set[str]:
         """Every word of the language's data files that queries are analysed against (synonym

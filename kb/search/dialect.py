@@ -18,7 +18,7 @@ Cyrillic needs neither: Croatian is never written in it (kb/search/query.py read
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kb.search.analyze import Token
 from kb.search.langdata import LANG_DIR, read_pairs
@@ -26,6 +26,7 @@ from kb.search.normalize import fold
 
 SERBIAN, CROATIAN = "sr", "hr"
 WORDS = LANG_DIR / CROATIAN / "serbian_croatian.tsv"
+MEMO_WORDS = 100_000  # words whose mark is kept
 
 
 def ijekavian(word: str) -> Iterator[str]:
@@ -69,21 +70,39 @@ class Dialect:
         sr, hr = lexical_words()
         return cls(frozenset(known[SERBIAN]), frozenset(known[CROATIAN]), sr, hr)
 
+    # each word's mark, once read (queries repeat their words; the yat variants cost)
+    _marks: dict[tuple[str, str], str | None] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+
     def marks(self, tokens: Iterable[Token]) -> tuple[int, int]:
         """How many of the words are marked Serbian and how many Croatian."""
         sr = hr = 0
+        memo = self._marks
         for t in tokens:
-            if t.folded in self.serbian_words or t.lemma in self.serbian_words:
+            key = (t.folded, t.lemma)
+            found = memo.get(key, "")
+            if found == "":
+                found = self.mark(*key)
+                if len(memo) < MEMO_WORDS:
+                    memo[key] = found
+            if found == SERBIAN:
                 sr += 1
-            elif t.folded in self.croatian_words or t.lemma in self.croatian_words:
-                hr += 1
-            elif t.folded not in self.croatian and any(
-                v in self.croatian for v in ijekavian(t.folded)
-            ):
-                sr += 1
-            elif t.folded not in self.serbian and any(v in self.serbian for v in ekavian(t.folded)):
+            elif found == CROATIAN:
                 hr += 1
         return sr, hr
+
+    def mark(self, folded: str, lemma: str) -> str | None:
+        """The language a word (its folded form and lemma) is marked as, if either."""
+        if folded in self.serbian_words or lemma in self.serbian_words:
+            return SERBIAN
+        if folded in self.croatian_words or lemma in self.croatian_words:
+            return CROATIAN
+        if folded not in self.croatian and any(v in self.croatian for v in ijekavian(folded)):
+            return SERBIAN
+        if folded not in self.serbian and any(v in self.serbian for v in ekavian(folded)):
+            return CROATIAN
+        return None
 
     def leaning(self, tokens: Iterable[Token]) -> str | None:
         """``"sr"`` or ``"hr"``: the language whose marks the words carry more of; None when

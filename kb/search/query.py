@@ -9,7 +9,6 @@ Nothing downstream normalises the text again.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from dataclasses import dataclass, field
 
@@ -27,6 +26,7 @@ _PL_ONLY = set("ąęłńśźż")
 _SK_ONLY = set("äĺľňôŕťďáéíúý")
 _SRHR = set("ćđ")
 _SLAVIC_LATIN = set("čšž")
+_CYRILLIC = frozenset(map(chr, range(0x400, 0x500)))  # the Cyrillic block
 
 
 @dataclass
@@ -46,6 +46,11 @@ class Analysis:
     def at(self, start: int) -> Token | None:
         """The word that starts at character ``start`` of the query, if this reading has one."""
         return self._starts.get(start)
+
+    def tokens_at(self, starts: list[int]) -> list[Token | None]:
+        """``at`` of each of ``starts`` (one look-up of the index of words by start)."""
+        found = self._starts
+        return [found.get(i) for i in starts]
 
     @functools.cached_property
     def _starts(self) -> dict[int, Token]:
@@ -77,7 +82,7 @@ class Query:
 def detect_languages(text: str) -> list[str]:
     """Candidate query languages from the script and letters (most specific first)."""
     chars = set(clean(text).lower())
-    if any("\u0400" <= c <= "\u04ff" for c in chars):
+    if not chars.isdisjoint(_CYRILLIC):
         if chars & _SR_ONLY:
             return ["sr"]
         if chars & _RU_ONLY:
@@ -102,15 +107,16 @@ def parse_cites(text: str) -> tuple[QueryCite | None, tuple[QueryCite, str] | No
     return whole, (None if whole is not None else split_query(text))
 
 
-def analyse(an: Analyzer, text: str) -> Analysis:
+def analyse(an: Analyzer, text: str, cites: list[str] | None = None) -> Analysis:
     """Read a query in one language: content words, intents, player-vocabulary expansions.
 
     Intent phrases (``intents.tsv`` of every language) are found first: definition and question
     words and words naming a document are dropped like stop words; words of one document's
-    subject stay.
+    subject stay. ``cites``: the text's ``cite_terms`` when the caller has them (the same in
+    every language).
     """
     toks = an.tokens(text)
-    cites = cite_terms(text)
+    cites = cite_terms(text) if cites is None else list(cites)
     found = intent.find(tuple(t.folded for t in toks))
     # intent words are not content: definition/question words carry none, and a word naming a
     # document (which steers the ranking) would only match that document's every unit
@@ -118,7 +124,11 @@ def analyse(an: Analyzer, text: str) -> Analysis:
     if len(drop) >= len(toks):
         drop = found.dropped  # "sanac definicija": the document's word is the term asked
     if drop and len(drop) < len(toks):
-        toks = [dataclasses.replace(t, stop=True) if i in drop else t for i, t in enumerate(toks)]
+        # a new Token directly: dataclasses.replace costs several times more
+        toks = [
+            Token(t.start, t.end, t.exact, t.folded, t.lemma, True) if i in drop else t
+            for i, t in enumerate(toks)
+        ]
     keep = [t for t in toks if not t.stop] or toks  # a query of stop words still means something
     out = Analysis(
         an.code,
@@ -147,13 +157,18 @@ def _expand(
 ) -> None:
     """Apply the player vocabulary to runs of ``toks`` (longest key first)."""
     synonyms = an.synonyms
-    starts = an.synonym_starts
+    lengths = an.synonym_lengths
+    none: frozenset[int] = frozenset()
     i = 0
     while i < len(toks):
-        if toks[i].lemma not in starts and toks[i].folded not in starts:
+        # the lengths of the keys that start with the word (by lemma or folded form)
+        sizes = lengths.get(toks[i].lemma, none) | lengths.get(toks[i].folded, none)
+        if not sizes:
             i += 1
             continue
         for n in range(min(MAX_KEY_WORDS, len(toks) - i), shortest - 1, -1):
+            if n not in sizes:
+                continue  # no key of this length starts with the word
             window = toks[i : i + n]
             values = synonyms.get(tuple(t.lemma for t in window)) or synonyms.get(
                 tuple(t.folded for t in window)
@@ -190,7 +205,8 @@ def parse(
     if speller is not None:
         text, corrections = speller.text(text, langs)
     cite, split = parse_cites(text)
-    analyses = {code: analyse(analyzers[code], text) for code in langs}
+    terms = cite_terms(text)  # the same in every language
+    analyses = {code: analyse(analyzers[code], text, terms) for code in langs}
     if not query_lang:
         steer = [d for a in analyses.values() for d in a.intents.docs if d in doc_langs]
         for d in dict.fromkeys(steer):

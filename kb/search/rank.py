@@ -26,7 +26,7 @@ from kb.search.artefact import FLAG_DEFINITION, FLAG_FOOTNOTE, FLAG_TITLE_ONLY, 
 from kb.search.cite import QueryCite
 from kb.search.dialect import CROATIAN, SERBIAN
 from kb.search.fuzzy import delete_map, one_edit
-from kb.search.index import SearchIndex
+from kb.search.index import MEMO_ENTRIES, SearchIndex
 from kb.search.lexicon import space
 from kb.search.query import Analysis, Query
 from kb.search.situations import cited, names_bid
@@ -104,6 +104,12 @@ TREE_PRIOR = True  # the ruling trees a described situation suggests lift the pa
 TREE_LAW = 0.5  # what a Law the trees rule by adds to its matched parts' scores, as a share
 TREE_WEIGHT = 0.5  # a cited paragraph's prior at full weight, as a share of the best score
 SCALAR_SPAN = 8  # a route's node of at most this many units is raised unit by unit (cheaper)
+UNION_ENTRIES = 10_000  # words of several terms whose units are kept per filter (``coverage``)
+
+Bridges = tuple[tuple[int, float], ...]  # lemma term ids of one language, with weights
+# a query word read in a candidate language that lends it to the others: the language, its
+# lemma space, its prior, the word, and the word's bridges by target language (``_bridges``)
+Lender = tuple[str, str, float, Token, dict[str, Bridges]]
 
 
 @dataclass(frozen=True)
@@ -176,6 +182,22 @@ class Ranker:
         if BID_GAME not in found and names_bid(self.q.text):
             found.add(BID_GAME)
         return found
+
+    @functools.cached_property
+    def rephrasing(self) -> dict[str, list[tuple[str, Analysis]]]:
+        """Per lemma space, its candidate languages whose readings have player-vocabulary
+        expansions or citation terms, in the analyses' order (read once per document
+        language)."""
+        out: dict[str, list[tuple[str, Analysis]]] = {}
+        for lang, a in self.q.analyses.items():
+            if a.expansions or a.cites:
+                out.setdefault(space(lang), []).append((lang, a))
+        return out
+
+    @functools.cached_property
+    def cites(self) -> list[str]:
+        """The citation terms of the first reading that has any."""
+        return next((a.cites for a in self.q.analyses.values() if a.cites), [])
 
     def allows(self, doc: str) -> bool:
         """Whether ``doc`` passes the filters."""
@@ -257,19 +279,16 @@ class Ranker:
         index = self.index
         known: dict[str, float] = {}
         for code, a in self.q.analyses.items():
-            an = index.analyzers[code]
-            vocab = index.vocab["lemma"]
-            exact = index.vocab["exact"]
-            route = index.routes.get(code)
+            memo: dict[tuple[str, str, str], bool] = index.kept("_known_words", code, dict)
             hits = 0
             for t in a.tokens:
-                if (
-                    t.folded in an.stop_words
-                    or f"{code} {t.lemma}" in vocab
-                    or f"{code} {t.exact}" in exact
-                    or t.folded in a.synonym_words
-                    or (route is not None and t.lemma in route.vocabulary)
-                ):
+                key = (t.folded, t.lemma, t.exact)
+                found = memo.get(key)
+                if found is None:
+                    found = _knows(index, code, *key)
+                    if len(memo) < MEMO_ENTRIES:
+                        memo[key] = found
+                if found or t.folded in a.synonym_words:
                     hits += 1
             known[code] = (hits + 0.5) / (len(a.tokens) + 1)
         top = max(known.values(), default=1.0)
@@ -336,13 +355,20 @@ class Ranker:
         zs: dict[str, float] = {}
         cover: dict[str, list[tuple[float, list[int]]]] = {}
         lists: dict[int, np.ndarray] = {}  # the units of each lemma term, for the coverage
+        fields = _fields(index)
         for code in index.doc_langs:
             z, terms, cover[code] = self.terms(code, positions, prior)
             zs[code] = z
             if not terms:
                 continue
             for fld, tid, w in terms:
-                u, pw = index.postings(fld, tid, within)
+                # index.postings, its bounds read from a list (no numpy scalars)
+                ptr, unit, weight = fields[fld]
+                lo, hi = ptr[tid], ptr[tid + 1]
+                u, pw = unit[lo:hi], weight[lo:hi]
+                if within is not None:
+                    a, b = np.searchsorted(u, within)
+                    u, pw = u[a:b], pw[a:b]
                 if fld == "lemma":
                     lists[tid] = u
                 units.append(u)
@@ -362,7 +388,8 @@ class Ranker:
         else:
             scores = np.zeros(n, dtype=np.float32)
         if COORD and cover:
-            scores *= 1.0 + COORD * coverage(n, cover, zs, lists)
+            unions = index.kept("_word_units", within, dict)
+            scores *= 1.0 + COORD * coverage(n, cover, zs, lists, unions)
         if not definition and GLOSSARY:
             self.glossary(scores, zs)
         if heads:
@@ -443,17 +470,29 @@ class Ranker:
                         t = vocab.get(f"{code} {other}")
                         if t is not None:
                             extra[t] = max(extra.get(t, 0.0), w * p / zs.get(code, 1.0))
-        for tid, w in extra.items():
-            u, pw = index.postings("lemma", tid)
-            scores[u] += pw * np.float32(w)
+        if extra:
+            # one unbuffered float32 addition per (term, unit), term by term as one ``+=``
+            # each would add them (a postings list holds a unit once): the same sums
+            ptr, unit, weight = _fields(index)["lemma"]
+            spans = [slice(ptr[tid], ptr[tid + 1]) for tid in extra]
+            factors = np.array([np.float32(w) for w in extra.values()], dtype=np.float32)
+            added = np.concatenate([weight[s] for s in spans]) * np.repeat(
+                factors, [s.stop - s.start for s in spans]
+            )
+            np.add.at(scores, np.concatenate([unit[s] for s in spans]), added)
 
     def routes(self, scores: np.ndarray, routed: dict[str, float]) -> None:
         """Provisions a vocabulary route names (a language's director words -> Laws):
         the paragraphs in them that the words match rank up, and the provision itself is
         offered (under those paragraphs) in case none does."""
         analyses = self.q.analyses
+        # the targets kept for this filter, read directly (a route reaches dozens of cites)
+        memo = self.index.kept("_route_targets", self.allowed_docs, dict)
         for c, r in routed.items():
-            for w, lo, hi, own, lang in self.route_targets(c):
+            targets = memo.get(c)
+            if targets is None:
+                targets = self.route_targets(c)
+            for w, lo, hi, own, lang in targets:
                 # of the documents a route reaches, the one in the query's language reads best
                 if lang in analyses:
                     w *= ROUTE_OWN_LANGUAGE
@@ -475,14 +514,17 @@ class Ranker:
         its units (first, end), the unit that offers it (``_offered``) and its language; kept
         per index, cite and filter."""
 
-        def make() -> tuple[tuple[float, int, int, int, str], ...]:
-            index = self.index
-            return tuple(
+        index = self.index
+        memo = index.kept("_route_targets", self.allowed_docs, dict)
+        hit = memo.get(cite)
+        if hit is None:
+            hit = tuple(
                 (w, *_offered(index, node), index.docs[index.doc_of(node)].lang)
                 for node, w in self.cite_nodes(cite, law_numbered=True).items()
             )
-
-        return self.index.kept("_route_targets", (cite, self.allowed_docs), make)
+            if len(memo) < MEMO_ENTRIES:
+                memo[cite] = hit
+        return hit
 
     def situation(self, scores: np.ndarray, *, described: bool) -> None:
         """The prior of the ruling trees (kb/search/situations.py), in every law-numbered
@@ -719,38 +761,42 @@ class Ranker:
         away (typos, OCR damage). Each term weighs as likely as its source language is the
         query's (``prior``)."""
         index = self.index
-        analyses = self.q.analyses
         vocab, exact_vocab = index.vocab["lemma"], index.vocab["exact"]
         idf = _lemma_idfs(index)
-        own = analyses.get(code)
+        own = self.q.analyses.get(code)
+        p_own = prior.get(code, 0.0)
         unknown = self.rarest(code)
-        sources = self._bridge_sources(code, prior)
+        at, lenders = self.readings(positions, prior)
+        tokens = at.get(code, [None] * len(positions))
+        lemma_space = space(code)
         out: list[tuple[str, int, float]] = []
         covered: list[tuple[float, list[int]]] = []
         z = 0.0
         rephrased = 0  # content words the player vocabulary rephrases, found only through it
-        for i in positions:
+        for t, lent in zip(tokens, lenders, strict=True):
             options: dict[int, float] = {}
-            t = own.at(i) if own is not None else None
             if t is not None and not t.stop:
                 lemma_ids, e = _word_terms(index, code, t)
                 for tid in lemma_ids:
-                    options[tid] = prior[code]
+                    options[tid] = p_own
                 if e is not None and options:
-                    out.append(("exact", e, EXACT_WEIGHT * prior[code]))
-            if not options or prior.get(code, 0.0) < 1.0:
+                    out.append(("exact", e, EXACT_WEIGHT * p_own))
+            if not options or p_own < 1.0:
                 # the query is likelier in another language: read the word there too
-                self.bridge(code, i, sources, options)
+                self.bridge(code, lemma_space, lent, options)
             if not options and t is not None and not t.stop and t.folded not in own.synonym_words:
-                near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
-                if not near:  # nor one edit away: an inflection or derivation of a lemma?
-                    near = sorted(self.stems(code, t.lemma) | self.stems(code, t.folded))[:3]
-                for c in near:
-                    options[vocab[f"{code} {c}"]] = FUZZY_WEIGHT * prior[code]
+                for tid in self.near(code, t):
+                    options[tid] = FUZZY_WEIGHT * p_own
             if options:
-                share = max(options.values()) / sum(options.values())
-                out.extend([("lemma", tid, w * share) for tid, w in options.items()])
-                best = max([idf[tid] for tid in options])
+                if len(options) == 1:
+                    # one term: its own weight (max / sum is 1.0) and idf
+                    ((tid, w),) = options.items()
+                    out.append(("lemma", tid, w))
+                    best = idf[tid]
+                else:
+                    share = max(options.values()) / sum(options.values())
+                    out.extend([("lemma", tid, w * share) for tid, w in options.items()])
+                    best = max([idf[tid] for tid in options])
                 z += best
                 covered.append((best, list(options)))
             elif t is None or t.folded not in own.synonym_words:
@@ -759,17 +805,14 @@ class Ranker:
                 rephrased += 1
         if own is not None:
             # the query's adjacent content words said together in a passage
-            found = [own.at(i) for i in positions]
-            content = [t.lemma for t in found if t is not None and not t.stop]
+            content = [t.lemma for t in tokens if t is not None and not t.stop]
             pair_vocab = index.vocab["pair"]
             for term in pairs(content):
                 tid = pair_vocab.get(f"{code} {term}")
                 if tid is not None:
-                    out.append(("pair", tid, PAIR_WEIGHT * prior[code]))
+                    out.append(("pair", tid, PAIR_WEIGHT * p_own))
         said = 0.0  # the best idf the rephrasings reach
-        for lang, a in analyses.items():
-            if space(lang) != space(code):
-                continue
+        for lang, a in self.rephrasing.get(lemma_space, ()):
             for x in a.expansions:
                 tid = vocab.get(f"{code} {x}")
                 if tid is not None:
@@ -787,7 +830,7 @@ class Ranker:
             # weighs what the rephrasing attains, else the language's scores are scaled by
             # nothing and outweigh every other language's
             z = rephrased * (said or unknown)
-        cites = next((a.cites for a in analyses.values() if a.cites), [])
+        cites = self.cites
         if cites:
             found = [idf[vocab[f"{code} {c}"]] for c in cites if f"{code} {c}" in vocab]
             z += max(found, default=unknown)
@@ -796,36 +839,47 @@ class Ranker:
     def bridge(
         self,
         code: str,
-        i: int,
-        sources: list[tuple[str, Analysis, float]],
+        lemma_space: str,
+        lent: list[Lender],
         options: dict[int, float],
     ) -> None:
-        """Terms of language ``code`` for the query's word at position ``i`` read in another
-        candidate query language (``sources``: those likely enough to be the query's, as
-        ``_bridge_sources`` gives them): its mined translations and its cognates."""
-        for lang, a, p in sources:
-            t = a.at(i)
-            if t is None or t.stop:
+        """Terms of language ``code`` (of ``lemma_space``) for one query word read in the
+        other candidate query languages (``lent``: its readings in those likely enough to be
+        the query's, as ``readings`` gives them): its mined translations and its cognates."""
+        for lang, lang_space, p, t, found in lent:
+            if lang_space == lemma_space:
                 continue
-            for tid, w in _bridges(self.index, lang, t.lemma, t.folded, code):
+            terms = found.get(code)
+            if terms is None:
+                terms = found[code] = _find_bridges(self.index, lang, t.lemma, t.folded, code)
+            for tid, w in terms:
                 options[tid] = max(options.get(tid, 0.0), w * p)
 
-    def _bridge_sources(
-        self, code: str, prior: dict[str, float]
-    ) -> list[tuple[str, Analysis, float]]:
-        """The candidate query languages that lend words to language ``code`` (likely enough,
-        of another lemma space), with their prior; worked out once per language and query."""
-        memo: dict[str, tuple[dict[str, float], list[tuple[str, Analysis, float]]]]
-        memo = self.__dict__.setdefault("_sources", {})
-        hit = memo.get(code)
-        if hit is None or hit[0] is not prior:
-            found = [
-                (lang, a, prior[lang])
-                for lang, a in self.q.analyses.items()
-                if prior[lang] >= BRIDGE_PRIOR and space(lang) != space(code)
-            ]
-            hit = memo[code] = (prior, found)
-        return hit[1]
+    def readings(
+        self, positions: list[int], prior: dict[str, float]
+    ) -> tuple[dict[str, list[Token | None]], list[list[Lender]]]:
+        """The query's words at ``positions`` as each candidate language reads them, and per
+        position the readings that lend translations (of a language likely enough to be the
+        query's: its code, lemma space and prior, the word, and the word's bridges kept per
+        index by target language, ``_bridges``). The same for every document language: worked
+        out once per query, not per language."""
+        memo = self.__dict__.get("_readings")
+        if memo is not None and memo[0] is positions and memo[1] is prior:
+            return memo[2]
+        index = self.index
+        at = {lang: a.tokens_at(positions) for lang, a in self.q.analyses.items()}
+        lenders: list[list[Lender]] = [[] for _ in positions]
+        for lang, tokens in at.items():
+            p = prior[lang]
+            if p < BRIDGE_PRIOR:
+                continue
+            lang_space = space(lang)
+            for lent, t in zip(lenders, tokens, strict=True):
+                if t is not None and not t.stop:
+                    lent.append((lang, lang_space, p, t, _bridges(index, lang, t.lemma, t.folded)))
+        found = (at, lenders)
+        self.__dict__["_readings"] = (positions, prior, found)
+        return found
 
     def rarest(self, code: str) -> float:
         """The idf of a word in one unit of language ``code`` (what an unknown word weighs)."""
@@ -844,6 +898,15 @@ class Ranker:
     def known_elsewhere(self, others: tuple[str, ...], t: object) -> bool:
         """Whether another candidate language knows the word (no lexicon yet: never)."""
         return False
+
+    def near(self, code: str, t: Token) -> list[int]:
+        """Lemma term ids of language ``code`` a word it does not know may stand for: at most
+        three lemmas one edit away (``fuzzy``), else read by its first letters (``stems``)."""
+        near = sorted(self.fuzzy(code, t.lemma) | self.fuzzy(code, t.folded))[:3]
+        if not near:  # nor one edit away: an inflection or derivation of a lemma?
+            near = sorted(self.stems(code, t.lemma) | self.stems(code, t.folded))[:3]
+        vocab = self.index.vocab["lemma"]
+        return [vocab[f"{code} {c}"] for c in near]
 
     def fuzzy(self, code: str, word: str) -> set[str]:
         """Lemmas of language ``code`` at edit distance 1 from ``word`` (symmetric delete)."""
@@ -871,7 +934,7 @@ class Ranker:
     def title_match(self, terms: list[int]) -> np.ndarray:
         """Per unit, the share of its own heading's lemmas among the lemma term ids."""
         index = self.index
-        ptr = index.a["head_ptr"]
+        ptr = _listed(index, "head_ptr")
         units = index.a["head_unit"]
         found = [units[ptr[i] : ptr[i + 1]] for i in set(terms)]
         if not found:
@@ -918,7 +981,7 @@ class Ranker:
                     hits += 1
                 elif typos:
                     # a typo of a route word ("опаздание"): its neighbours, a less certain cover
-                    found = sorted(rt.fuzzy(t.lemma) | rt.fuzzy(t.folded))[:3]
+                    found = _route_near(self.index, code, t)
                     hits += FUZZY_COVER if found else 0.0
                     near.extend(found)
             cover = hits / max(1, len(content))
@@ -1001,19 +1064,14 @@ def _rarest(index: SearchIndex, lang: int) -> float:
     return index.kept("_rarest", lang, make)
 
 
-def _bridges(
-    index: SearchIndex, src: str, lemma: str, folded: str, dst: str
-) -> tuple[tuple[int, float], ...]:
-    """Lemma term ids of language ``dst`` for a word of language ``src``, with weights:
-    translations (times their mined weight) and cognates. Kept per index and word."""
-    return index.kept(
-        "_bridges", (src, lemma, folded, dst), lambda: _find_bridges(index, src, lemma, folded, dst)
-    )
+def _bridges(index: SearchIndex, src: str, lemma: str, folded: str) -> dict[str, Bridges]:
+    """The bridges of a word of language ``src``, by target language: lemma term ids of that
+    language with weights, translations (times their mined weight) and cognates
+    (``_find_bridges``), filled in as target languages ask. Kept per index and word."""
+    return index.kept("_bridges", (src, lemma, folded), dict)
 
 
-def _find_bridges(
-    index: SearchIndex, src: str, lemma: str, folded: str, dst: str
-) -> tuple[tuple[int, float], ...]:
+def _find_bridges(index: SearchIndex, src: str, lemma: str, folded: str, dst: str) -> Bridges:
     vocab = index.vocab["lemma"]
     lexicon = index.lexicon
     found: dict[int, float] = {}
@@ -1095,21 +1153,53 @@ def _heading_sizes(index: SearchIndex) -> np.ndarray:
     return index.kept("_heading_sizes", None, lambda: np.maximum(index.a["head_len"], 1.0))
 
 
+def _route_near(index: SearchIndex, code: str, t: Token) -> tuple[str, ...]:
+    """At most three words of language ``code``'s route one edit from a query word (by its
+    lemma or folded form), in order; kept per index, language and word."""
+    memo: dict[tuple[str, str], tuple[str, ...]] = index.kept("_route_near", code, dict)
+    key = (t.lemma, t.folded)
+    hit = memo.get(key)
+    if hit is None:
+        rt = index.routes[code]
+        hit = tuple(sorted(rt.fuzzy(t.lemma) | rt.fuzzy(t.folded))[:3])
+        if len(memo) < MEMO_ENTRIES:
+            memo[key] = hit
+    return hit
+
+
+def _knows(index: SearchIndex, code: str, folded: str, lemma: str, exact: str) -> bool:
+    """Whether language ``code`` knows a word (by its folded form, lemma and exact form): a
+    stop word, a lemma or exact form of its documents, a word of its route
+    (``language_prior``; kept per index and word there)."""
+    route = index.routes.get(code)
+    return (
+        folded in index.analyzers[code].stop_words
+        or f"{code} {lemma}" in index.vocab["lemma"]
+        or f"{code} {exact}" in index.vocab["exact"]
+        or (route is not None and lemma in route.vocabulary)
+    )
+
+
 def _word_terms(index: SearchIndex, code: str, t: Token) -> tuple[tuple[int, ...], int | None]:
     """The lemma term ids of language ``code`` a query word reads as (its lemma, and the
     lemmas the corpus saw with its folded form), and its exact term id. Kept per index."""
-
-    def make() -> tuple[tuple[int, ...], int | None]:
+    # one memo per language, read directly: a word's look-up is one dict read, no closure
+    memo: dict[tuple[str, str, str], tuple[tuple[int, ...], int | None]]
+    memo = index.kept("_word_terms", code, dict)
+    key = (t.lemma, t.folded, t.exact)
+    hit = memo.get(key)
+    if hit is None:
         vocab = index.vocab["lemma"]
         found = (
             vocab.get(f"{code} {c}") for c in {t.lemma, *index.surface[code].get(t.folded, ())}
         )
-        return (
+        hit = (
             tuple(tid for tid in found if tid is not None),
             index.vocab["exact"].get(f"{code} {t.exact}"),
         )
-
-    return index.kept("_word_terms", (code, t.lemma, t.folded, t.exact), make)
+        if len(memo) < MEMO_ENTRIES:
+            memo[key] = hit
+    return hit
 
 
 def _offered(index: SearchIndex, node: int) -> tuple[int, int, int]:
@@ -1149,6 +1239,20 @@ def _listed(index: SearchIndex, name: str) -> list[int]:
     """The index's array ``name`` as a list (read item by item per query, faster than numpy
     scalars; made once per index)."""
     return index.kept("_listed", name, lambda: index.a[name].tolist())
+
+
+def _fields(index: SearchIndex) -> dict[str, tuple[list[int], np.ndarray, np.ndarray]]:
+    """Per field (lemma, exact, pair): its postings bounds as a list, its units and weights
+    (as ``index.postings`` reads them; the bounds read per query term, made once per index)."""
+
+    def make() -> dict[str, tuple[list[int], np.ndarray, np.ndarray]]:
+        a = index.a
+        return {
+            f: (_listed(index, f"{f}_ptr"), a[f"{f}_unit"], a[f"{f}_w"])
+            for f in ("lemma", "exact", "pair")
+        }
+
+    return index.kept("_fields", None, make)
 
 
 def _node_spans(index: SearchIndex) -> list[tuple[int, int]]:
@@ -1218,10 +1322,12 @@ def coverage(
     cover: dict[str, list[tuple[float, list[int]]]],
     zs: dict[str, float],
     lists: dict[int, np.ndarray],
+    unions: dict[tuple[int, ...], np.ndarray] | None = None,
 ) -> np.ndarray:
     """Per unit (``n``), the share of the query's attainable weight (``zs``) that its words
     cover: each content word it matches (``cover``: per language, each word's idf and lemma
-    term ids; ``lists``: each term's units) counts its idf once, at most 1 in all."""
+    term ids; ``lists``: each term's units) counts its idf once, at most 1 in all. ``unions``:
+    a memo of the units of a word's several terms, for the same ``lists`` (the caller's)."""
     hits: list[np.ndarray] = []
     shares: list[np.float32] = []
     for code, found in cover.items():
@@ -1229,10 +1335,15 @@ def coverage(
             if len(tids) == 1:
                 hit = lists[tids[0]]  # a postings list: each unit once
             else:  # a unit matching several of the word's terms counts it once
-                mask = np.zeros(n, dtype=bool)
-                for t in tids:
-                    mask[lists[t]] = True
-                hit = np.flatnonzero(mask)
+                key = tuple(tids)
+                hit = unions.get(key) if unions is not None else None
+                if hit is None:
+                    mask = np.zeros(n, dtype=bool)
+                    for t in tids:
+                        mask[lists[t]] = True
+                    hit = np.flatnonzero(mask)
+                    if unions is not None and len(unions) < UNION_ENTRIES:
+                        unions[key] = hit
             hits.append(hit)
             shares.append(np.float32(idf / zs[code]))
     out = np.zeros(n, dtype=np.float32)
