@@ -133,6 +133,8 @@ class SearchIndex:
         self.doc_langs = tuple(lg for lg in LANGS if any(m.lang == lg for m in self.docs.values()))
         self._masks: dict[tuple[str | None, ...], np.ndarray] = {}
         self._ranges: dict[tuple[str, ...], tuple[int, int]] = {}
+        # per field, its postings bounds as a list (made on the field's first ``postings``)
+        self._bounds: dict[str, list[int]] = {}
         self.load_seconds = time.perf_counter() - t0
 
     def kept(self, name: str, key: Hashable, make: Callable[[], _T]) -> _T:
@@ -271,8 +273,11 @@ class SearchIndex:
     ) -> tuple[np.ndarray, np.ndarray]:
         """Units and BM25 weights of term id ``term`` in ``field`` (lemma, exact, pair), only
         those in the unit range ``within`` if given (a list is sorted by unit)."""
-        ptr = self.a[f"{field}_ptr"]
-        lo, hi = int(ptr[term]), int(ptr[term + 1])
+        ptr = self._bounds.get(field)
+        if ptr is None:
+            # read per query term: a list's items cost less than numpy scalars
+            ptr = self._bounds[field] = self.a[f"{field}_ptr"].tolist()
+        lo, hi = ptr[term], ptr[term + 1]
         units = self.a[f"{field}_unit"][lo:hi]
         weights = self.a[f"{field}_w"][lo:hi]
         if within is not None:

@@ -9,6 +9,7 @@ Nothing downstream normalises the text again.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass, field
 
@@ -124,11 +125,7 @@ def analyse(an: Analyzer, text: str, cites: list[str] | None = None) -> Analysis
     if len(drop) >= len(toks):
         drop = found.dropped  # "sanac definicija": the document's word is the term asked
     if drop and len(drop) < len(toks):
-        # a new Token directly: dataclasses.replace costs several times more
-        toks = [
-            Token(t.start, t.end, t.exact, t.folded, t.lemma, True) if i in drop else t
-            for i, t in enumerate(toks)
-        ]
+        toks = [dataclasses.replace(t, stop=True) if i in drop else t for i, t in enumerate(toks)]
     keep = [t for t in toks if not t.stop] or toks  # a query of stop words still means something
     out = Analysis(
         an.code,

@@ -355,20 +355,13 @@ class Ranker:
         zs: dict[str, float] = {}
         cover: dict[str, list[tuple[float, list[int]]]] = {}
         lists: dict[int, np.ndarray] = {}  # the units of each lemma term, for the coverage
-        fields = _fields(index)
         for code in index.doc_langs:
             z, terms, cover[code] = self.terms(code, positions, prior)
             zs[code] = z
             if not terms:
                 continue
             for fld, tid, w in terms:
-                # index.postings, its bounds read from a list (no numpy scalars)
-                ptr, unit, weight = fields[fld]
-                lo, hi = ptr[tid], ptr[tid + 1]
-                u, pw = unit[lo:hi], weight[lo:hi]
-                if within is not None:
-                    a, b = np.searchsorted(u, within)
-                    u, pw = u[a:b], pw[a:b]
+                u, pw = index.postings(fld, tid, within)
                 if fld == "lemma":
                     lists[tid] = u
                 units.append(u)
@@ -473,26 +466,20 @@ class Ranker:
         if extra:
             # one unbuffered float32 addition per (term, unit), term by term as one ``+=``
             # each would add them (a postings list holds a unit once): the same sums
-            ptr, unit, weight = _fields(index)["lemma"]
-            spans = [slice(ptr[tid], ptr[tid + 1]) for tid in extra]
+            found = [index.postings("lemma", tid) for tid in extra]
             factors = np.array([np.float32(w) for w in extra.values()], dtype=np.float32)
-            added = np.concatenate([weight[s] for s in spans]) * np.repeat(
-                factors, [s.stop - s.start for s in spans]
+            added = np.concatenate([pw for _, pw in found]) * np.repeat(
+                factors, [u.size for u, _ in found]
             )
-            np.add.at(scores, np.concatenate([unit[s] for s in spans]), added)
+            np.add.at(scores, np.concatenate([u for u, _ in found]), added)
 
     def routes(self, scores: np.ndarray, routed: dict[str, float]) -> None:
         """Provisions a vocabulary route names (a language's director words -> Laws):
         the paragraphs in them that the words match rank up, and the provision itself is
         offered (under those paragraphs) in case none does."""
         analyses = self.q.analyses
-        # the targets kept for this filter, read directly (a route reaches dozens of cites)
-        memo = self.index.kept("_route_targets", self.allowed_docs, dict)
         for c, r in routed.items():
-            targets = memo.get(c)
-            if targets is None:
-                targets = self.route_targets(c)
-            for w, lo, hi, own, lang in targets:
+            for w, lo, hi, own, lang in self.route_targets(c):
                 # of the documents a route reaches, the one in the query's language reads best
                 if lang in analyses:
                     w *= ROUTE_OWN_LANGUAGE
@@ -513,7 +500,6 @@ class Ranker:
         """``cite_nodes(cite, law_numbered=True)`` as ``routes`` reads each node: its weight,
         its units (first, end), the unit that offers it (``_offered``) and its language; kept
         per index, cite and filter."""
-
         index = self.index
         memo = index.kept("_route_targets", self.allowed_docs, dict)
         hit = memo.get(cite)
@@ -788,15 +774,9 @@ class Ranker:
                 for tid in self.near(code, t):
                     options[tid] = FUZZY_WEIGHT * p_own
             if options:
-                if len(options) == 1:
-                    # one term: its own weight (max / sum is 1.0) and idf
-                    ((tid, w),) = options.items()
-                    out.append(("lemma", tid, w))
-                    best = idf[tid]
-                else:
-                    share = max(options.values()) / sum(options.values())
-                    out.extend([("lemma", tid, w * share) for tid, w in options.items()])
-                    best = max([idf[tid] for tid in options])
+                share = max(options.values()) / sum(options.values())
+                out.extend([("lemma", tid, w * share) for tid, w in options.items()])
+                best = max([idf[tid] for tid in options])
                 z += best
                 covered.append((best, list(options)))
             elif t is None or t.folded not in own.synonym_words:
@@ -1239,20 +1219,6 @@ def _listed(index: SearchIndex, name: str) -> list[int]:
     """The index's array ``name`` as a list (read item by item per query, faster than numpy
     scalars; made once per index)."""
     return index.kept("_listed", name, lambda: index.a[name].tolist())
-
-
-def _fields(index: SearchIndex) -> dict[str, tuple[list[int], np.ndarray, np.ndarray]]:
-    """Per field (lemma, exact, pair): its postings bounds as a list, its units and weights
-    (as ``index.postings`` reads them; the bounds read per query term, made once per index)."""
-
-    def make() -> dict[str, tuple[list[int], np.ndarray, np.ndarray]]:
-        a = index.a
-        return {
-            f: (_listed(index, f"{f}_ptr"), a[f"{f}_unit"], a[f"{f}_w"])
-            for f in ("lemma", "exact", "pair")
-        }
-
-    return index.kept("_fields", None, make)
 
 
 def _node_spans(index: SearchIndex) -> list[tuple[int, int]]:
