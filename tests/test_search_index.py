@@ -478,6 +478,8 @@ def test_corrections_are_the_servers(engine: Engine, server: SearchIndex) -> Non
     """Every dev query, and each with a typo, corrected as the server corrects it."""
     doc_langs = {d: m.lang for d, m in server.docs.items()}
     queries = dev_queries() + [ev.with_typo(q, 11) for q in dev_queries()]
+    # a typo is read in the language the rest of the query is in ("požuri" is no Slovak "pozri")
+    queries += ["možemo li zvati suca da ga požuri", "пас вне очериди", "izvodjač je rekao renosn"]
     answers = engine.ask([{"op": "spell", "q": q} for q in queries])
     corrected = 0
     for q, got in zip(queries, answers, strict=True):

@@ -200,3 +200,27 @@ def test_a_word_another_language_knows_is_no_typo(
     """The filter of real words leaves out every vocabulary's words: the speller must not read
     one as a typo because the query's candidate languages lack it."""
     assert index.speller.text(query, langs)[1] == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # "partnes" is one edit from Polish "partner", but the rest of the query is Serbian
+        ("izvodjac pogresno partnes", ()),
+        ("licytacja zaslona partnes", (("partnes", "partner"),)),
+        # no word known anywhere: every candidate language may read the typo
+        ("partnes", (("partnes", "partner"),)),
+    ],
+)
+def test_a_typo_is_read_in_the_language_of_the_rest_of_the_query(
+    speller: Speller, query: str, expected: tuple[tuple[str, str], ...]
+) -> None:
+    assert speller.text(query, ("sr", "pl"))[1] == expected
+
+
+def test_a_word_of_the_querys_language_is_no_typo_of_another(index: SearchIndex) -> None:
+    """Croatian "požuri" (hurry him) is missing from the dictionaries, and one edit from Slovak
+    "pozri"; the query is Croatian, so it stays as typed, while a typo of it is still read."""
+    langs = ("sr", "hr", "sk")
+    assert index.speller.text("možemo li zvati suca da ga požuri", langs)[1] == ()
+    assert index.speller.text("sudac je rekao da je renosn", langs)[1] == (("renosn", "renons"),)

@@ -132,7 +132,7 @@ def weights() -> dict[str, Any]:
 
 # --- end of the adapter -------------------------------------------------------------------------
 
-FORMAT = 10
+FORMAT = 11
 STATIC = ROOT / "site" / "static" / "search"
 COPIED = ("engine.js",)
 RULE_SUPPORT = 2  # a suffix rule seen fewer times in the corpus is noise
@@ -392,7 +392,11 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
         "langs": langs,
         "situations": situation_data(),
         "dialect": dict(zip(("sr", "hr"), (sorted(w) for w in lexical_words()), strict=True)),
-        "speller": {**index.speller.real.export(), "minLength": spelling.MIN_LENGTH},
+        "speller": {
+            **index.speller.real.export(),
+            "minLength": spelling.MIN_LENGTH,
+            "supportShare": spelling.SUPPORT_SHARE,
+        },
     }
 
 

@@ -1,6 +1,6 @@
 """Typos corrected where the query enters: a word no language's vocabulary knows is read as the
-one word of the candidate query languages' vocabularies it is a typo of, unless it is a real word
-of one of them.
+one word of the candidate query languages' vocabularies it is a typo of (of those the rest of the
+query is written in), unless it is a real word of one of them.
 
 A language's vocabulary (``vocabulary``) is what its queries can match: the folded surface forms
 of its documents, its lemmas, stop words, player-vocabulary keys and vocabulary-route lemmas
@@ -29,6 +29,9 @@ from kb.search.normalize import fold
 
 SPELLER_FILE = "speller.json"  # the real-word filter, in the index directory
 MIN_LENGTH = 6  # shorter words are not corrected: too many real words lie one edit apart
+# a typo is read only in the candidate languages whose vocabularies hold at least this share of
+# the query's words that the best one holds: the language the rest of the query is written in
+SUPPORT_SHARE = 0.5
 FALSE_POSITIVES = 0.03  # of the real-word filter: typos it leaves uncorrected
 DICTIONARIES = ("en", "pl", "sk", "hbs", "ru")  # simplemma's, for the real words
 _WORD = re.compile(r"[^\W\d_]+")
@@ -202,11 +205,29 @@ class Speller:
         near = {e for form, v in readings for e in edits(form, self.alphabet) if e in v}
         return near.pop() if len(near) == 1 else None
 
+    def supported(self, text: str, langs: tuple[str, ...]) -> tuple[str, ...]:
+        """The candidate languages ``langs`` whose vocabularies hold at least ``SUPPORT_SHARE``
+        as many of the words of ``text`` as the best one does (Serbian reads Cyrillic in its
+        Latin): a word of a Croatian query is no typo of a Slovak word ("požuri" is not
+        "pozri"). All of them when none holds a word."""
+        if len(langs) < 2:
+            return langs
+        words = [w.lower() for w in _WORD.findall(text)]
+        held = {
+            lang: sum(
+                fold(sr_to_latin(w) if lang == "sr" else w) in self.vocabularies.get(lang, ())
+                for w in words
+            )
+            for lang in langs
+        }
+        top = max(held.values())
+        return tuple(lang for lang in langs if held[lang] >= SUPPORT_SHARE * top) if top else langs
+
     def text(self, text: str, langs: Iterable[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
-        """``text`` with each typo replaced by its correction, and the (typo, correction) pairs,
-        each once."""
+        """``text`` with each typo replaced by its correction (read in the ``supported``
+        languages), and the (typo, correction) pairs, each once."""
         found: dict[tuple[str, str], None] = {}
-        order = tuple(langs)
+        order = self.supported(text, tuple(langs))
 
         def fix(m: re.Match[str]) -> str:
             got = self.word(m.group(0).lower(), order)

@@ -20,7 +20,7 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 10; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 11; // of the data files (kb/publish/search_index.py FORMAT)
   // a lemma table's shared-prefix lengths (kb/publish/search_index.py _PREFIX_DIGITS)
   const PREFIX_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
@@ -587,7 +587,7 @@
     // a word some language knows is no typo, whichever languages the query is read in
     const known = new Set();
     for (const v of Object.values(vocab)) for (const w of v) known.add(w);
-    S.speller = { vocab, known, alphabet: [...letters].sort(), real, minLength: data.minLength, longest, memo: new Map() };
+    S.speller = { vocab, known, alphabet: [...letters].sort(), real, minLength: data.minLength, supportShare: data.supportShare, longest, memo: new Map() };
     return S.speller;
   }
 
@@ -624,8 +624,27 @@
     return out;
   }
 
-  function spell(text, langs) {
+  // kb/search/spelling.py Speller.supported: the candidate languages whose vocabularies hold at
+  // least SUPPORT_SHARE as many of the query's words as the best one (Serbian reads Cyrillic in
+  // its Latin): a word of a Croatian query is no typo of a Slovak word; all when none holds one
+  function supported(text, langs) {
+    if (langs.length < 2) return langs;
+    const sp = speller();
+    const words = (text.match(SPELL_WORD) || []).map((w) => w.toLowerCase());
+    const held = langs.map((lang) => {
+      const v = sp.vocab[lang];
+      if (v === undefined) return 0;
+      let n = 0;
+      for (const w of words) if (v.has(fold(lang === 'sr' ? srToLatin(w) : w))) n++;
+      return n;
+    });
+    const top = Math.max(...held);
+    return top ? langs.filter((_, i) => held[i] >= sp.supportShare * top) : langs;
+  }
+
+  function spell(text, allLangs) {
     const corrections = new Map(); // each (typo, correction) once, in order
+    const langs = supported(text, allLangs);
     const out = text.replace(SPELL_WORD, (w) => {
       const got = correction(w.toLowerCase(), langs);
       if (got === null) return w;
