@@ -470,3 +470,18 @@ def test_a_query_of_player_words_only_stays_on_scale(
 ) -> None:
     found = search(index, query, limit=1)[0]["id"]
     assert found.startswith(first), found  # the node or a paragraph inside it
+
+
+@pytest.mark.parametrize(
+    ("pasted", "typed"),
+    [
+        ("renons\x01", "renons"),
+        ("renons\x00kazna", "renons kazna"),
+        ("\x7fnedovoljan\x85licit", "nedovoljan licit"),
+    ],
+)
+def test_a_control_character_reads_as_a_space(index: SearchIndex, pasted: str, typed: str) -> None:
+    """A query pasted with a stray control character finds what the typed query finds."""
+    assert [r["id"] for r in search(index, pasted, limit=5)] == [
+        r["id"] for r in search(index, typed, limit=5)
+    ]

@@ -48,10 +48,22 @@ _RU_LATIN = str.maketrans(
 )
 
 
+# control characters (a pasted "renons\x01") and odd spaces read as a space, each one character
+# for one so that spans stay; soft hyphens dropped
+_CLEAN = str.maketrans(
+    {
+        **{c: " " for c in [*range(0x20), *range(0x7F, 0xA0)]},
+        "\xa0": " ",
+        "\u202f": " ",
+        "\xad": None,
+    }
+)
+
+
 def clean(text: str) -> str:
-    """NFC, NBSP and other odd spaces to a plain space, soft hyphens dropped."""
-    text = unicodedata.normalize("NFC", text)
-    return text.replace("\xa0", " ").replace("\u202f", " ").replace("\xad", "")
+    """NFC, control characters, NBSP and other odd spaces to a plain space, soft hyphens
+    dropped."""
+    return unicodedata.normalize("NFC", text).translate(_CLEAN)
 
 
 @functools.lru_cache(maxsize=200_000)

@@ -33,8 +33,10 @@
   let W = null; // the ranking constants
 
   // ---------------------------------------------------------------- text
+  // kb/search/normalize.py clean: control characters and odd spaces read as a space
   function clean(text) {
-    return text.normalize('NFC').replace(/[\u00a0\u202f]/g, ' ').replace(/\u00ad/g, '');
+    // eslint-disable-next-line no-control-regex
+    return text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u00a0\u202f]/g, ' ').replace(/\u00ad/g, '');
   }
 
   // Drop diacritics (kb/search/normalize.py fold): each character's own folding (its
