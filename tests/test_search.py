@@ -478,10 +478,15 @@ def test_a_query_of_player_words_only_stays_on_scale(
         ("renons\x01", "renons"),
         ("renons\x00kazna", "renons kazna"),
         ("\x7fnedovoljan\x85licit", "nedovoljan licit"),
+        # zero-width characters and soft hyphens (pasted from a web page or a PDF) are dropped
+        ("renons\u200b", "renons"),
+        ("\ufeffnedovoljan li\u00adcit", "nedovoljan licit"),
+        ("kazneni\u200d poeni\u2060", "kazneni poeni"),
     ],
 )
 def test_a_control_character_reads_as_a_space(index: SearchIndex, pasted: str, typed: str) -> None:
-    """A query pasted with a stray control character finds what the typed query finds."""
+    """A query pasted with a stray control or invisible character finds what the typed query
+    finds."""
     assert [r["id"] for r in search(index, pasted, limit=5)] == [
         r["id"] for r in search(index, typed, limit=5)
     ]

@@ -448,8 +448,15 @@ def test_queries_parsed_as_the_servers(engine: Engine, server: SearchIndex) -> N
     out the forms whose lemma no term of any language can meet, and reads them as
     themselves)."""
     doc_langs = {d: m.lang for d, m in server.docs.items()}
-    # a control character pasted into a query reads as a space, in both
-    queries = [*dev_queries(), "renons\x01kazna", "kazneni\x00poeni", "\x7fnedovoljan licit\x85"]
+    # a control character pasted into a query reads as a space, a zero-width one is dropped
+    queries = [
+        *dev_queries(),
+        "renons\x01kazna",
+        "kazneni\x00poeni",
+        "\x7fnedovoljan licit\x85",
+        "\ufeffrenons\u200b kazna",
+        "nedo\u00advoljan\u200c licit",
+    ]
     answers = engine.ask([{"op": "analyses", "q": q} for q in queries])
     same = total = 0
     for q, got in zip(queries, answers, strict=True):
@@ -657,3 +664,22 @@ def test_front_code_gives_back_every_form(first: str, forms: list[str]) -> None:
 def test_front_code_refuses_what_javascript_would_cut_otherwise(form: str) -> None:
     with pytest.raises(ValueError, match="U\\+FFFF"):
         front_code("x", [form])
+
+
+@pytest.mark.parametrize(
+    ("pasted", "typed"),
+    [
+        ("nedo\u200bvoljan licit\ufeff", "nedovoljan licit"),
+        ("\u2060renons\u200d kazna", "renons kazna"),
+        ("ne\u00adpravilan\u200c atak", "nepravilan atak"),
+    ],
+)
+def test_invisible_characters_dropped_as_on_the_server(
+    engine: Engine, server: SearchIndex, pasted: str, typed: str
+) -> None:
+    """Zero-width characters and soft hyphens pasted into a query (from a web page or a PDF)
+    are dropped in the browser as on the server: both find what the typed query finds."""
+    (answer,) = engine.ask([{"op": "search", "q": pasted, "options": {"limit": 5}}])
+    want = [r["id"] for r in search(server, typed, limit=5)]
+    assert [r["id"] for r in search(server, pasted, limit=5)] == want
+    assert [r["id"] for r in answer["results"]] == want

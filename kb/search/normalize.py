@@ -49,20 +49,22 @@ _RU_LATIN = str.maketrans(
 
 
 # control characters (a pasted "renons\x01") and odd spaces read as a space, each one character
-# for one so that spans stay; soft hyphens dropped
+# for one so that spans stay; soft hyphens and zero-width characters (text pasted from a web page
+# or a PDF: "renons\u200b") dropped, as no document holds one (so no document span moves)
+_INVISIBLE = "\xad\u200b\u200c\u200d\u2060\ufeff"
 _CLEAN = str.maketrans(
     {
         **{c: " " for c in [*range(0x20), *range(0x7F, 0xA0)]},
         "\xa0": " ",
         "\u202f": " ",
-        "\xad": None,
+        **dict.fromkeys(_INVISIBLE),
     }
 )
 
 
 def clean(text: str) -> str:
-    """NFC, control characters, NBSP and other odd spaces to a plain space, soft hyphens
-    dropped."""
+    """NFC, control characters, NBSP and other odd spaces to a plain space, soft hyphens and
+    zero-width characters dropped."""
     return unicodedata.normalize("NFC", text).translate(_CLEAN)
 
 

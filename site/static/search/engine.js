@@ -33,10 +33,14 @@
   let W = null; // the ranking constants
 
   // ---------------------------------------------------------------- text
-  // kb/search/normalize.py clean: control characters and odd spaces read as a space
+  // kb/search/normalize.py clean: control characters and odd spaces read as a space, soft
+  // hyphens and zero-width characters dropped
   function clean(text) {
-    // eslint-disable-next-line no-control-regex
-    return text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u00a0\u202f]/g, ' ').replace(/\u00ad/g, '');
+    return text
+      .normalize('NFC')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u00a0\u202f]/g, ' ')
+      .replace(/[\u00ad\u200b\u200c\u200d\u2060\ufeff]/g, '');
   }
 
   // Drop diacritics (kb/search/normalize.py fold): each character's own folding (its
