@@ -23,6 +23,7 @@ from typing import Any
 from kb.corpus import ROOT
 from kb.models import Node
 from kb.search.artefact import provision
+from kb.search.normalize import fold
 
 EVAL_DIR = ROOT / "tests" / "eval"
 QUERIES = EVAL_DIR / "queries.jsonl"
@@ -138,6 +139,12 @@ def with_typo(query: str, seed: int) -> str:
         [w[:j] + w[j + 1 :], w[:j] + w[j + 1] + w[j] + w[j + 2 :], w[:j] + "e" + w[j + 1 :]]
     )
     return " ".join(words)
+
+
+def without_diacritics(query: str) -> str:
+    """``query`` as typed on a keyboard without diacritics (č -> c, đ -> dj, ł -> l; Cyrillic
+    as it is, ё -> е), the way directors often type on a phone."""
+    return " ".join(fold(w) for w in query.split(" "))
 
 
 def first_hit(ids: list[str], gold: set[str], tree: Tree) -> int | None:

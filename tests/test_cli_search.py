@@ -153,6 +153,31 @@ def test_eval_with_typos_puts_one_in_each_query(built):
     assert 0.5 < report["overall"]["law"]["recall@5"] <= 1.0
 
 
+def test_eval_plain_types_each_query_without_diacritics(built):
+    r = run(built, "eval", "--set", "dev", "--plain", "--json")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)["dev"]
+    assert "typed without diacritics" in report["set"]["note"]
+    # a director on a phone keyboard still finds the law
+    assert 0.9 < report["overall"]["law"]["recall@5"] <= 1.0
+
+
+@pytest.mark.parametrize(
+    ("query", "typed"),
+    [
+        ("poništen štih", "ponisten stih"),
+        ("izvođač", "izvodjac"),
+        ("przerwę w namyśle", "przerwe w namysle"),
+        ("твой ход", "твой ход"),  # й stays, Cyrillic as it is
+        ("hráč  má", "hrac  ma"),  # spaces kept
+    ],
+)
+def test_a_query_typed_without_diacritics(query: str, typed: str) -> None:
+    from kb.evaluate import without_diacritics
+
+    assert without_diacritics(query) == typed
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [

@@ -178,6 +178,14 @@ def evaluate(
             "SEED): how search holds up against a hurried hand.",
         ),
     ] = None,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Type each query without diacritics (č -> c, đ -> dj): how search holds up "
+            "for a director on a phone keyboard.",
+        ),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Recall@1, recall@5 and MRR@10 of search, at the law and the paragraph level, per set,
@@ -208,18 +216,21 @@ def evaluate(
     index = _index(k)
     tree = ev.Tree.of(k.nodes())
     report: dict[str, Any] = {}
+
+    def typed(q: str) -> str:
+        q = ev.without_diacritics(q) if plain else q
+        return q if typos is None else ev.with_typo(q, typos)
+
     for name, path, note in chosen:
         t0 = time.perf_counter()
         result = ev.evaluate(
             cases[name],
-            lambda q: [
-                r["id"]
-                for r in run(index, q if typos is None else ev.with_typo(q, typos), limit=ev.DEPTH)
-            ],
+            lambda q: [r["id"] for r in run(index, typed(q), limit=ev.DEPTH)],
             tree,
             blind=ev.is_blind(path),
         )
-        note = note if typos is None else f"{note}; one typo per query, seed {typos}"
+        note += "; typed without diacritics" if plain else ""
+        note += "" if typos is None else f"; one typo per query, seed {typos}"
         result["set"] = {"name": name, "file": str(path.name), "note": note}
         result["seconds"] = round(time.perf_counter() - t0, 2)
         report[name] = result
