@@ -373,27 +373,6 @@ def test_query_lemmas_match_the_build(kb: KB, code: str, form: str) -> None:
         assert query_side.tokens(form)[0].lemma == full.tokens(form)[0].lemma
 
 
-@pytest.mark.parametrize(
-    ("code", "plain", "typed"),
-    [
-        ("sr", "ponisten", "poništen"),  # lemmagen3 alone: ponisten
-        ("sr", "prihvacen", "prihvaćen"),  # ... prihvacen
-        ("sr", "zavrsnog", "završnog"),  # ... zavrstan
-        ("sk", "chvili", "chvíli"),  # ... chviť
-        ("sk", "logicka", "logická"),  # ... logicko
-        ("sk", "alternativa", "alternatíva"),  # ... alternativo
-    ],
-)
-def test_a_word_typed_without_diacritics_reads_as_the_documents_word(
-    kb: KB, code: str, plain: str, typed: str
-) -> None:
-    """A director types without diacritics: in a language whose rule model runs at query
-    time, a word the documents hold only with diacritics has the lemma of the documents'
-    word, not the rule model's guess at a stranger."""
-    query_side = index_for(kb).analyzers[code]
-    assert query_side.tokens(plain)[0].lemma == analyzer(code).tokens(typed)[0].lemma
-
-
 def test_a_form_of_two_indexed_lemmas_reads_one_way_in_every_build() -> None:
     # открытую is a form of открыть and of открытый: the table must not depend on set order
     # (the hash seed), and it reads the form as the full lemmatizer does

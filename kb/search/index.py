@@ -191,20 +191,8 @@ class SearchIndex:
         for code in LANGS:
             data = self._lang_data.get(code, {})
             split = functools.partial(words, Tokenizer(data.get("tokenizer", {})))
-            lemmatizer = Lemmatizer(code, data.get("table", {}), self.unaccented(code))
-            out[code] = Analyzer(code, lemmatizer, split)
+            out[code] = Analyzer(code, Lemmatizer(code, table=data.get("table", {})), split)
         return out
-
-    def unaccented(self, code: str) -> dict[str, str]:
-        """The folded forms the documents of language ``code`` hold only with diacritics and
-        with one lemma, -> that lemma: a query word typed without diacritics reads as the
-        documents' word (kb/search/lemmatize.py)."""
-        exact = self.vocab["exact"]
-        return {
-            form: lemmas[0]
-            for form, lemmas in self.surface[code].items()
-            if len(lemmas) == 1 and f"{code} {form}" not in exact
-        }
 
     @functools.cached_property
     def surface(self) -> dict[str, dict[str, list[str]]]:

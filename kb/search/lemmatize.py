@@ -33,17 +33,9 @@ class Lemmatizer:
 
     ``table=None`` runs the language's own lemmatizer (the build); a table (form -> folded
     lemma, from ``extract_table``) serves a language whose lemmatizer is not ``LIVE``, and a
-    word it lacks is its own lemma. ``unaccented`` (a ``LIVE`` language's queries): the words
-    its documents hold only with diacritics, typed without them (``ponisten``), -> the lemma
-    the documents' form has (``ponistiti``); the rule model reads such a word as a stranger
-    (``ponisten``) and would miss the word it is."""
+    word it lacks is its own lemma."""
 
-    def __init__(
-        self,
-        code: str,
-        table: Mapping[str, str] | None = None,
-        unaccented: Mapping[str, str] | None = None,
-    ) -> None:
+    def __init__(self, code: str, table: Mapping[str, str] | None = None) -> None:
         module = pipeline(code)
         self.code = code
         self.prep: Callable[[str], str] = getattr(module, "PREP", identity)
@@ -51,7 +43,6 @@ class Lemmatizer:
         self._base: Callable[[str], str] | None = None
         self._module = module
         self._table = table if not self.live else None
-        self._unaccented = unaccented or {}
         self.overrides = {self.prep(f): fold(lem) for f, lem in load(code).lemma_overrides.items()}
         self._memo: dict[str, str] = {}
 
@@ -77,10 +68,8 @@ class Lemmatizer:
             if self._table is not None:
                 lemma = self._table.get(word) or fold(word)
             else:
-                lemma = self._unaccented.get(word)
-                if lemma is None:
-                    raw = self.base()(word).lower().replace("ё", "е")
-                    lemma = fold(raw or word)
+                raw = self.base()(word).lower().replace("ё", "е")
+                lemma = fold(raw or word)
         if len(self._memo) < 500_000:
             self._memo[word] = lemma
         return lemma
