@@ -58,17 +58,18 @@ def _record(index: SearchIndex, node: int) -> dict[str, Any]:
     return _recent(index, "_decoded", index.record)(node)
 
 
-def _token_rows(index: SearchIndex, node: int) -> list[list[int]]:
-    """The node's tokens as ``[start, end, lemma id, exact id]`` rows, converted from the
-    index's arrays once while among the ``RECORD_CACHE`` most recently shown (callers must not
-    change them)."""
+def _token_columns(index: SearchIndex, node: int) -> list[list[int]]:
+    """The node's tokens as four columns (starts, ends, lemma ids, exact ids), converted from
+    the index's arrays once while among the ``RECORD_CACHE`` most recently shown (callers must
+    not change them). Columns, not rows: a snippet reads them by zipping, which touches less
+    memory than a list per token (the ranking has left little of it in the caches)."""
 
     def load(n: int) -> list[list[int]]:
         ptr = index.a["tok_ptr"]
-        rows: list[list[int]] = index.a["tok"][int(ptr[n]) : int(ptr[n + 1])].tolist()
-        return rows
+        columns: list[list[int]] = index.a["tok"][int(ptr[n]) : int(ptr[n + 1])].T.tolist()
+        return columns
 
-    return _recent(index, "_token_rows", load)(node)
+    return _recent(index, "_token_columns", load)(node)
 
 
 def snippet(
@@ -80,16 +81,16 @@ def snippet(
 ) -> str:
     """The node's text around its first matched word, matched words marked ``[word]``."""
     hits: list[tuple[int, int]] = []
+    window: tuple[int, int] | None = None  # (start, end), fixed by the first matched word
     if marks is not None:
         lemma, exact = marks.lemma, marks.exact
-        hits = [(s, e) for s, e, lem, ex in _token_rows(index, node) if lem in lemma or ex in exact]
-    start = 0
-    if hits and hits[0][0] > width // 3:
-        start = text.rfind(" ", 0, hits[0][0] - width // 4) + 1
-    end = min(len(text), start + width)
-    if end < len(text):
-        cut = text.rfind(" ", start, end)
-        end = cut if cut > start else end
+        for s, e, lem, ex in zip(*_token_columns(index, node), strict=True):
+            if window is not None and s > window[1]:
+                break  # the tokens run in text order: none after this one is in the window
+            if lem in lemma or ex in exact:
+                window = window or _window(text, s, width)
+                hits.append((s, e))
+    start, end = window or _window(text, 0, width)
     pieces, pos = [], start
     for s, e in hits:
         if s < start or e > end:
@@ -99,3 +100,17 @@ def snippet(
     pieces.append(text[pos:end])
     body = "".join(pieces)
     return ("…" if start > 0 else "") + body + ("…" if end < len(text) else "")
+
+
+def _window(text: str, first: int, width: int) -> tuple[int, int]:
+    """The span of ``text`` a snippet shows when its first matched word starts at ``first``:
+    from a word boundary before it (if it is not near the start), ``width`` characters at most,
+    cut at a space."""
+    start = 0
+    if first > width // 3:
+        start = text.rfind(" ", 0, first - width // 4) + 1
+    end = min(len(text), start + width)
+    if end < len(text):
+        cut = text.rfind(" ", start, end)
+        end = cut if cut > start else end
+    return start, end
