@@ -18,6 +18,7 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -671,7 +672,7 @@ class Ranker:
         the term is (or is no longer than a term): a definition result scoring above every rule
         found that says its term (``_term_users``) is put just under the best of them."""
         index = self.index
-        group = _listed(index, "node_group")
+        group: list[int] = _listed(index, "node_group")
         definitions = _definition_nodes(index)
         defs = [n for n in scored if n in definitions]
         if not defs:
@@ -694,7 +695,7 @@ class Ranker:
         provision's other matching nodes; a close second node of it follows. The same
         paragraph of another edition is not shown again (results list it as a parallel)."""
         index = self.index
-        group = _listed(index, "node_group")
+        group: list[int] = _listed(index, "node_group")
         groups: dict[int, list[tuple[float, int]]] = {}
         for node, s in scored.items():
             groups.setdefault(group[node], []).append((-s, node))
@@ -748,7 +749,7 @@ class Ranker:
         query's (``prior``)."""
         index = self.index
         vocab, exact_vocab = index.vocab["lemma"], index.vocab["exact"]
-        idf = _lemma_idfs(index)
+        idf: list[float] = _listed(index, "lemma_idf")
         own = self.q.analyses.get(code)
         p_own = prior.get(code, 0.0)
         unknown = self.rarest(code)
@@ -914,7 +915,7 @@ class Ranker:
     def title_match(self, terms: list[int]) -> np.ndarray:
         """Per unit, the share of its own heading's lemmas among the lemma term ids."""
         index = self.index
-        ptr = _listed(index, "head_ptr")
+        ptr: list[int] = _listed(index, "head_ptr")
         units = index.a["head_unit"]
         found = [units[ptr[i] : ptr[i + 1]] for i in set(terms)]
         if not found:
@@ -1067,11 +1068,6 @@ def _find_bridges(index: SearchIndex, src: str, lemma: str, folded: str, dst: st
     return tuple(found.items())
 
 
-def _lemma_idfs(index: SearchIndex) -> list[float]:
-    """Each lemma term's idf, as Python floats (read per query word; made once per index)."""
-    return index.kept("_lemma_idfs", None, lambda: index.a["lemma_idf"].tolist())
-
-
 def _definitions(index: SearchIndex) -> np.ndarray:
     """The units that are definitions, in order (found once per index)."""
     return index.kept(
@@ -1215,9 +1211,9 @@ def _unit_spans(index: SearchIndex) -> np.ndarray:
     return index.kept("_unit_spans", None, lambda: index.a["node_span"][index.a["unit_node"]])
 
 
-def _listed(index: SearchIndex, name: str) -> list[int]:
-    """The index's array ``name`` as a list (read item by item per query, faster than numpy
-    scalars; made once per index)."""
+def _listed(index: SearchIndex, name: str) -> list[Any]:
+    """The index's array ``name`` as a list of Python numbers (read item by item per query,
+    faster than numpy scalars; made once per index)."""
     return index.kept("_listed", name, lambda: index.a[name].tolist())
 
 
