@@ -80,6 +80,11 @@ class ErrorBody(BaseModel):
     }
 
 
+# a text parameter must hold at least one character the search reads: not a space, a control
+# character (read as a space) nor an invisible one (dropped), as kb.search.normalize.clean has it;
+# the same class in Python's and pydantic's (Rust) regex syntax
+NOT_BLANK = r"[^\s\x00-\x1f\x7f-\x9f\xad\u200b-\u200d\u2060\ufeff]"
+
 _DESCRIPTIONS = {
     400: "A value out of range or not accepted",
     404: "Not found",
@@ -150,8 +155,13 @@ def _validation_response(exc: RequestValidationError) -> JSONResponse:
         accepted = [a.strip(" '") for a in expected.replace(" or ", ",").split(",") if a.strip()]
         noun = {"doc": "document"}.get(where, where)
         return respond(404, f"unknown-{noun}", f"no {noun} {first.get('input')!r}", accepted)
-    if kind == "string_pattern_mismatch" and (first.get("ctx") or {}).get("pattern") == r"\S":
-        return respond(400, "empty", f"{where} is empty or only spaces", [f"some text in {where}"])
+    if kind == "string_pattern_mismatch" and (first.get("ctx") or {}).get("pattern") == NOT_BLANK:
+        return respond(
+            400,
+            "empty",
+            f"{where} is empty or only spaces, control or invisible characters",
+            [f"some text in {where}"],
+        )
     if kind in _VALUE_ERRORS and len(errors) == 1:
         ctx = first.get("ctx") or {}
         accepted: list[str] = []

@@ -23,6 +23,7 @@ from kb.rules.bridge import check_auction
 from kb.rules.errors import RulesError
 from kb.rulings import suggest
 from kb.search import Enricher, SearchIndex, detect_languages, search
+from kb.search.normalize import clean
 
 LANG_DIR = Path(__file__).resolve().parent / "lang"
 DEALER = re.compile(
@@ -136,8 +137,11 @@ def ask(
 ) -> dict[str, Any]:
     """Citations, passages and auction for a free question; an auction of more than
     ``max_calls`` calls raises ``TooManyCalls``."""
-    if not question.strip():
-        raise ValueError("the question is empty; type a few words, a law number or an auction")
+    if not clean(question).strip():
+        raise ValueError(
+            "the question is empty (or only spaces, control or invisible characters); type a few "
+            "words, a law number or an auction"
+        )
     if len(question) > MAX_QUESTION_CHARS:
         raise ValueError(
             f"the question is {len(question)} characters long; at most {MAX_QUESTION_CHARS} are "

@@ -90,6 +90,7 @@ BAD = {
     ],
     "/api/cite": [
         ("POST", "/api/cite", {"text": "   "}, 400, "empty"),
+        ("POST", "/api/cite", {"text": "\u200b\x01 \ufeff"}, 400, "empty"),
         ("POST", "/api/cite", {"text": "x" * 20_001}, 400, "too-long"),
         ("POST", "/api/cite", {"text": "27B", "doc": "nope"}, 400, "bad-value"),
         ("POST", "/api/cite", {"txt": "27B"}, 422, "invalid-request"),
@@ -98,6 +99,9 @@ BAD = {
     "/api/search": [
         ("GET", "/api/search", None, 422, "invalid-request"),
         ("GET", "/api/search?q=%20", None, 400, "empty"),
+        # only invisible and control characters: nothing the search reads
+        ("GET", "/api/search?q=%E2%80%8B", None, 400, "empty"),
+        ("GET", "/api/search?q=%01%C2%AD%E2%81%A0", None, 400, "empty"),
         ("GET", "/api/search?q=" + "a" * 501, None, 400, "too-long"),
         ("GET", "/api/search?q=x&lang=xx", None, 400, "bad-value"),
         ("GET", "/api/search?q=x&game=chess", None, 400, "bad-value"),
@@ -109,6 +113,7 @@ BAD = {
     "/api/ask": [
         ("GET", "/api/ask?q=", None, 400, "bad-value"),
         ("GET", "/api/ask?q=%20%20", None, 400, "empty"),
+        ("GET", "/api/ask?q=%EF%BB%BF%09", None, 400, "empty"),
         ("GET", "/api/ask?q=" + "a" * 2001, None, 400, "too-long"),
         ("GET", "/api/ask?q=1H+P+1S+P&edition=1999", None, 400, "bad-value"),
         ("GET", "/api/ask?q=" + "1H+P+" * 60, None, 400, "too-many-calls"),

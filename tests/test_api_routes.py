@@ -164,6 +164,15 @@ def test_search_says_which_typos_it_read(api_client, q, corrected):
     assert body["results"][0]["law"] == "21"
 
 
+@pytest.mark.parametrize(
+    "q", ["misinformation\u200b", "\ufeffmisinformation", "mis\xadinformation"]
+)
+def test_search_reads_a_word_with_invisible_characters(api_client, q):
+    # text pasted from a web page or a PDF: the invisible characters are not part of the word
+    body = api_client.get("/api/search", params={"q": q}).json()
+    assert body["results"][0]["law"] == "21"
+
+
 def test_ask_checks_the_auction(api_client):
     body = api_client.get("/api/ask", params={"q": "1S P 1H X"}).json()
     assert body["auction"]["check"]["reason"] == "insufficient bid"

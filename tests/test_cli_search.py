@@ -84,6 +84,8 @@ def test_batch_answers_a_too_long_or_blank_line_with_its_error_and_goes_on(built
         # as long as the API accepts and one more: refused with the limit, as the API does
         (["search", "kontra " * 72], "the query is 504 characters long; at most 500"),
         (["search", "   "], "the query is empty"),
+        (["search", "\u200b\x01\ufeff"], "only spaces, control or invisible characters"),
+        (["ask", "\u2060 \xad"], "the question is empty"),
         (["ask", "kontra " * 286], "the question is 2002 characters long; at most 2000"),
     ],
 )

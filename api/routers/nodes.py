@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, Field
 
 from api.deps import DocId, DocPath, StateDep, translated
-from api.errors import error_responses
+from api.errors import NOT_BLANK, error_responses
 from api.inputs import STRICT_BODY
 from api.models import CiteOut, LawOut, NodeOut, NodeParallels, NodeRefs, RefPage
 from api.settings import Limits
@@ -131,7 +131,7 @@ class CiteIn(BaseModel):
     text: str = Field(
         min_length=1,
         max_length=LIMITS.cite_chars,
-        pattern=r"\S",
+        pattern=NOT_BLANK,
         description="Pasted text in any of the six languages (an appeal form, an e-mail)",
         examples=["Direktor je primenio član 27B1(b); see also Law 16C and pravidlo 64A2."],
     )

@@ -7,14 +7,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from api.deps import DocId, Edition, Game, Lang, StateDep
-from api.errors import ApiError, error_responses
+from api.errors import NOT_BLANK, ApiError, error_responses
 from api.models import AskOut, SearchOut
 from api.settings import Limits
 from kb.views.nodes import locate
 
 router = APIRouter(prefix="/api", tags=["search"])
 LIMITS = Limits()
-NOT_BLANK = r"\S"  # at least one character that is not a space
 
 
 @router.get(

@@ -12,6 +12,7 @@ from typing import Any
 
 from kb.search.index import SearchIndex, StaleIndex
 from kb.search.langdata import LANGS
+from kb.search.normalize import clean
 from kb.search.query import detect_languages, parse
 from kb.search.rank import Filters, Ranker
 from kb.search.results import result, top
@@ -35,11 +36,13 @@ MAX_QUERY_CHARS = 500  # a query is a few words or a described situation, not a 
 
 
 def check_query(query: str) -> None:
-    """Raise ValueError for a blank query or one longer than ``MAX_QUERY_CHARS`` (the API
-    refuses the same): a pasted document would be read slowly and match everything a little."""
-    if not query.strip():
+    """Raise ValueError for a blank query (spaces, control or invisible characters only: what
+    ``clean`` leaves of it is blank) or one longer than ``MAX_QUERY_CHARS`` (the API refuses
+    the same): a pasted document would be read slowly and match everything a little."""
+    if not clean(query).strip():
         raise ValueError(
-            "the query is empty; type a few words, a citation or a described situation"
+            "the query is empty (or only spaces, control or invisible characters); type a few "
+            "words, a citation or a described situation"
         )
     if len(query) > MAX_QUERY_CHARS:
         raise ValueError(
