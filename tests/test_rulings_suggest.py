@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kb.rulings import RulingError, suggest
-from kb.rulings.suggestions import fold, mentioned_bids, stems
+from kb.rulings.suggestions import fold, mentioned_bids, stems, trigger_stems
 from kb.rulings.suggestions_eval import evaluate_suggestions
 
 DEV = Path(__file__).resolve().parent / "eval" / "rulings_situations_dev.jsonl"
@@ -64,6 +64,24 @@ def test_bad_input(text: str, limit: int) -> None:
 
 def test_nothing_matches_nothing() -> None:
     assert suggest("zzzz qqqq", 3) == []
+
+
+@pytest.mark.parametrize(
+    ("phrase", "lang", "text"),
+    [
+        # Russian without a letter only Russian has, in a question with one ("ы", "ё", "я")
+        ("болван указал", "ru", "болван указал на ренонс во время игры"),
+        ("ренонс", "ru", "партнёр сделал ренонс, а я заметил"),
+        # Serbian in Cyrillic, typed in Latin, and the other way round
+        ("недовољан лицит", "sr", "nedovoljan licit, levi protivnik je prihvatio"),
+        ("nedovoljan licit", "sr", "недовољан лицит, леви противник је прихватио"),
+        ("insufficient bid", "en", "an insufficient bid by East"),
+    ],
+)
+def test_a_trigger_is_read_as_its_language_has_it(phrase: str, lang: str, text: str) -> None:
+    # a trigger counts when all its stems are among the text's: each phrase must be able to
+    # meet the texts it is written for, whatever letters the rest of the text has
+    assert trigger_stems(phrase, lang) <= set(stems(text))
 
 
 def test_dev_set_figures_hold() -> None:

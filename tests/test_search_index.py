@@ -7,6 +7,7 @@ evaluation sets."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import subprocess
@@ -127,6 +128,22 @@ def test_files_and_figures(search_site: tuple[Path, dict[str, Any]], server: Sea
     assert sum(n for lang in index["langs"].values() for _, n in lang["units"]) == server.n_units
     assert index["build"] == server.build_hash
     assert 0 < figures["data_gzip"] <= BUDGET_GZIP, figures
+
+
+def test_twins_come_back_as_the_server_has_them(
+    search_site: tuple[Path, dict[str, Any]], server: SearchIndex
+) -> None:
+    # index.json packs the twins as pairs, each column as gaps; read back as engine.js does
+    pairs = json.loads((search_site[0] / "search" / "index.json").read_text("utf-8"))["twins"]
+    a = list(itertools.accumulate(pairs["a"]))
+    b = list(itertools.accumulate(pairs["b"]))
+    read: dict[int, set[int]] = {}
+    for x, y in zip(a, b, strict=True):
+        read.setdefault(x, set()).add(y)
+        read.setdefault(y, set()).add(x)
+    expected = {n: set(server.twins(n).tolist()) for n in range(server.n_nodes)}
+    assert read == {n: t for n, t in expected.items() if t}
+    assert read  # the Laws' two editions have twins
 
 
 def test_every_result_links_to_its_paragraph(search_site: tuple[Path, dict[str, Any]], kb) -> None:

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from rank_bm25 import BM25Okapi
 
 from kb.corpus import ROOT
@@ -132,7 +133,7 @@ def weights() -> dict[str, Any]:
 
 # --- end of the adapter -------------------------------------------------------------------------
 
-FORMAT = 11
+FORMAT = 12
 STATIC = ROOT / "site" / "static" / "search"
 COPIED = ("engine.js",)
 RULE_SUPPORT = 2  # a suffix rule seen fewer times in the corpus is noise
@@ -259,14 +260,22 @@ def _b36(n: int) -> str:
             return out
 
 
+def twin_pairs(index: SearchIndex) -> dict[str, list[int]]:
+    """The twins (the same paragraph in the other edition, a relation both ways) as node pairs
+    ``a < b`` in order, each column as gaps from the pair before: ``{"a": [...], "b": [...]}``
+    (the browser rebuilds both directions; a twin listed one way only is a build error)."""
+    found = {(n, t) for n in range(index.n_nodes) for t in index.twins(n).tolist()}
+    one_way = sorted(p for p in found if p[::-1] not in found)
+    if one_way:
+        raise ValueError(f"twins listed one way only (node, twin): {one_way[:5]}")
+    pairs = sorted(p for p in found if p[0] < p[1])
+    columns = {"a": [p[0] for p in pairs], "b": [p[1] for p in pairs]}
+    return {k: np.diff(v, prepend=0).tolist() for k, v in columns.items()}
+
+
 def index_data(kb: KB, index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, Any]:
     """``index.json``: the documents, the nodes, the units and per language its units."""
     a = index.a
-    twins = {}
-    for node in range(index.n_nodes):
-        found = index.twins(node).tolist()
-        if found:
-            twins[str(node)] = found
     return {
         "format": FORMAT,
         "build": kb.build_hash,
@@ -282,7 +291,7 @@ def index_data(kb: KB, index: SearchIndex, forward: Mapping[str, Forward]) -> di
             for d, m in export.docs(index).items()
         ],
         "nodes": node_columns(kb, index),
-        "twins": twins,
+        "twins": twin_pairs(index),
         "units": {"node": a["unit_node"].tolist(), "flags": a["unit_flags"].tolist()},
         "langs": {lang: f.data() for lang, f in forward.items()},
     }
@@ -402,9 +411,9 @@ def lemma_data(index: SearchIndex, forward: Mapping[str, Forward]) -> dict[str, 
 
 def situation_data() -> dict[str, Any]:
     """The ruling trees' prior (kb/search/situations.py): what ``kb.rulings.suggest`` scores a
-    described situation with (``kb.rulings.export``: the stems once, each tree's bag of stem
-    counts by stem id and its trigger phrases by place in its bag, both as ``gaps``), and per
-    tree the Laws and paragraphs its leaves cite with their weights."""
+    described situation with (``kb.rulings.export``: the stems once, sorted and front-coded,
+    each tree's bag of stem counts by stem id and its trigger phrases by place in its bag, both
+    as ``gaps``), and per tree the Laws and paragraphs its leaves cite with their weights."""
     shapes, scoring = suggestion_data()
     stems = sorted({s for t in shapes for s in t.bag})
     ix = {s: i for i, s in enumerate(stems)}
@@ -419,15 +428,15 @@ def situation_data() -> dict[str, Any]:
                 "bag": gaps(sorted((ix[s], n) for s, n in t.bag.items())),
                 "triggers": "|".join(gaps(sorted((own[s], 1) for s in p)) for p in t.triggers),
                 "kinds": list(t.kinds),
-                "laws": [[c, round(w, 6)] for c, w in cited.laws] if cited else [],
-                "paragraphs": [[c, round(w, 6)] for c, w in cited.paragraphs] if cited else [],
+                "laws": [list(row) for row in cited.laws] if cited else [],
+                "paragraphs": [list(row) for row in cited.paragraphs] if cited else [],
             }
         )
     return {
         **scoring,
         "bid": js_regex(scoring["bid"]),
         "token": js_regex(scoring["token"]),
-        "stems": " ".join(stems),
+        "stems": front_code("", stems),
         "trees": trees,
         "from": situations.TREE_FROM,
         "full": situations.TREE_FULL,

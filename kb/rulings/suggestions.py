@@ -85,6 +85,15 @@ def stems(text: str) -> list[str]:
     return out
 
 
+def trigger_stems(phrase: str, lang: str) -> frozenset[str]:
+    """A trigger phrase's stems as its own language reads it, so that every query it is meant
+    for holds them all: Russian as written (``stems`` would add a Latin reading, which a Russian
+    query with a letter only Russian has never gets), Serbian in Latin (a query in either script
+    has the Latin stems), the others as written."""
+    text = sr_to_latin(phrase) if lang == "sr" else phrase
+    return frozenset(s for piece in text.split() for s in _piece_stems(piece))
+
+
 def stem(word: str) -> str:
     """A folded word's stem: an inflection's vowel ending off first (права/право, zmena/zmenu
     meet), then the first ``STEM`` letters."""
@@ -109,7 +118,7 @@ def tree_words(t: Tree) -> tuple[tuple[frozenset[str], ...], Counter[str]]:
     bag: Counter[str] = Counter()
     for lang in LANGUAGES:
         for phrase in block["triggers"][lang]:
-            found = frozenset(stems(phrase))
+            found = trigger_stems(phrase, lang)
             if found:
                 phrases.append(found)
             bag.update(found)

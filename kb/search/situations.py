@@ -37,6 +37,7 @@ from typing import Any
 TREE_FROM = 2.0  # a suggestion score below this lends nothing (a guess)
 TREE_FULL = 6.0  # ... at or above this, the full prior
 TREES = 2  # the best trees considered
+WEIGHT_DECIMALS = 3  # of a tree's weight for a Law or paragraph
 MAX_QUERY = 400  # characters of a query read for suggestions (a description, not a document)
 SAVED = "trees.json"  # in the index directory
 SAVED_FORMAT = 1
@@ -92,10 +93,17 @@ def _built_cites() -> Mapping[str, TreeCites]:
     total = len(law_counts)
 
     def weighed(counts: Counter[str], law: Callable[[str], str]) -> tuple[tuple[str, float], ...]:
-        # the share of the leaves, times how few trees cite the provision's Law
+        # the share of the leaves, times how few trees cite the provision's Law; three decimals
+        # are all a prior needs (and the browser's copy is the smaller)
         most = max(counts.values(), default=1)
         return tuple(
-            (key, n / most * math.log(1 + total / trees_citing[law(key)]) / math.log(1 + total))
+            (
+                key,
+                round(
+                    n / most * math.log(1 + total / trees_citing[law(key)]) / math.log(1 + total),
+                    WEIGHT_DECIMALS,
+                ),
+            )
             for key, n in counts.most_common()
         )
 

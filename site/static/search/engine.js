@@ -20,9 +20,21 @@
 (function (root) {
   'use strict';
 
-  const FORMAT = 11; // of the data files (kb/publish/search_index.py FORMAT)
+  const FORMAT = 12; // of the data files (kb/publish/search_index.py FORMAT)
   // a lemma table's shared-prefix lengths (kb/publish/search_index.py _PREFIX_DIGITS)
   const PREFIX_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+  // kb/publish/search_index.py front_code read back: each item is a shared prefix's length (with
+  // the item before it, the first with `first`) and the rest
+  function frontDecoded(first, coded) {
+    const out = [];
+    let prev = first;
+    for (const item of coded.split(' ')) {
+      prev = prev.slice(0, PREFIX_DIGITS.indexOf(item[0])) + item.slice(1);
+      out.push(prev);
+    }
+    return out;
+  }
   const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
   const LETTER = /^\p{L}+$/u;
   const FLAG_TITLE_ONLY = 1; // kb/search/artefact.py unit flags
@@ -320,12 +332,7 @@
       this.tokenizer = null;
       this.table = new Map();
       for (const [lemma, forms] of Object.entries(data.table)) {
-        // front-coded (kb/publish/search_index.py front_code): a shared prefix's length, the rest
-        let prev = lemma;
-        for (const coded of forms.split(' ')) {
-          prev = prev.slice(0, PREFIX_DIGITS.indexOf(coded[0])) + coded.slice(1);
-          this.table.set(prev, lemma);
-        }
+        for (const form of frontDecoded(lemma, forms)) this.table.set(form, lemma);
       }
       this.corpus = new Map(); // the documents' exact forms -> lemma (set in init)
       this.surface = new Map(); // the documents' folded forms -> lemmas (set in init)
@@ -1073,7 +1080,7 @@
   // bids it names, the last irregular call of an auction typed in it) lend a prior to the Laws and
   // paragraphs their leaves cite. The data is kb/rulings/export.py's, packed by the publisher.
   function buildSituations(data) {
-    const stems = data.stems.split(' ');
+    const stems = frontDecoded('', data.stems);
     const trees = data.trees.map((t) => {
       const bag = new Map();
       for (const [i, count] of gaps(t.bag)) bag.set(stems[i], count);
@@ -2322,7 +2329,18 @@
     S.docIndex = new Map(index.docs.map((d, i) => [d.id, i]));
     S.nodes = unpackNodes(index.nodes);
     S.byId = new Map(S.nodes.id.map((id, n) => [id, n]));
-    S.twins = new Map(Object.entries(index.twins).map(([n, t]) => [Number(n), t]));
+    // kb/publish/search_index.py twin_pairs: pairs, each column as gaps from the pair before
+    S.twins = new Map();
+    let a = 0;
+    let b = 0;
+    index.twins.a.forEach((gap, i) => {
+      a += gap;
+      b += index.twins.b[i];
+      for (const [node, twin] of [[a, b], [b, a]]) {
+        if (!S.twins.has(node)) S.twins.set(node, []);
+        S.twins.get(node).push(twin);
+      }
+    });
     S.unitNode = Int32Array.from(index.units.node);
     S.unitFlags = Uint8Array.from(index.units.flags);
     S.nUnits = S.unitNode.length;
