@@ -4,8 +4,9 @@ gzipped, and (when the search engine's files are there) the search index and lem
 Usage: .venv/bin/python bench/site.py [runs]   (needs build/kb.sqlite: `lawdesk build`)
 The ruling trees' pages are counted and timed apart, and projected to PROJECTED_TREES trees
 (their pages grow with the trees; one page serves every UI language).
-Budgets: publish <= 30 s; median law page <= 25 KB gzipped; CSS + JS <= 60 KB gzipped
-excluding the search index; search index + lemma table <= 600 KB gzipped.
+Budgets: publish <= 30 s; median law page <= 25 KB gzipped; CSS + JS <= 60 KB gzipped (the
+search engine's script included); search index + lemma table <= 600 KB gzipped (level 9, as
+`lawdesk publish` reports it and the test suite checks it).
 Exits 1 when a budget is exceeded.
 """
 
@@ -24,7 +25,7 @@ from kb.store import KB
 from kb.views.nodes import doc_tree, location
 
 KB_ = 1024
-PROJECTED_TREES = 50
+PROJECTED_TREES = 100
 BUDGETS = {"publish_s": 30.0, "law_page_kb": 25.0, "css_js_kb": 60.0, "search_kb": 600.0}
 
 
@@ -74,17 +75,18 @@ def main(runs: int = 3) -> int:
             times.append(time.perf_counter() - t0)
             cold = cold or figures  # the first run walks the trees; later runs reuse the walks
         laws = [gz(p) for p in law_pages(kb, site)]
+        # the search engine is a script: counted with the site's CSS and JS; the search data
+        # (index + lemma table) is the figure the publisher reports, as the budget test reads it
         assets = [p for p in (site / "static").rglob("*") if p.suffix in {".css", ".js"}]
-        search_dir = site / "search"
-        index = [p for p in search_dir.rglob("*") if p.is_file()] if search_dir.is_dir() else []
-        css_js = sum(gz(p) for p in assets if search_dir not in p.parents)
+        assets += [p for p in (site / "search").glob("*.js")]
+        css_js = sum(gz(p) for p in assets)
         got = {
             "publish_s": statistics.median(times),
             "law_page_kb": statistics.median(laws) / KB_,
             "css_js_kb": css_js / KB_,
         }
-        if index:
-            got["search_kb"] = sum(gz(p) for p in index) / KB_
+        if "search_data_gzip" in cold:
+            got["search_kb"] = cold["search_data_gzip"] / 1000
         print(
             f"site: {figures['pages']} pages, {figures['files']} files, "
             f"{figures['bytes'] / 1e6:.1f} MB raw"
@@ -101,8 +103,8 @@ def main(runs: int = 3) -> int:
         print(f"CSS + JS: {len(assets)} files, {got['css_js_kb']:.1f} KB gzipped")
         for p in sorted(assets):
             print(f"  {p.relative_to(site)}  {gz(p) / KB_:.1f} KB")
-        if index:
-            print(f"search index + lemma table: {got['search_kb']:.1f} KB gzipped")
+        if "search_kb" in got:
+            print(f"search index + lemma table: {got['search_kb']:.1f} KB gzipped (level 9)")
         else:
             print("search index: not in this build (no site/static/search engine)")
     over = [k for k, v in got.items() if v > BUDGETS[k]]

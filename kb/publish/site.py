@@ -110,6 +110,7 @@ def publish(kb: KB, out: Path = DEFAULT_OUT) -> dict[str, Any]:
     figures["family_seconds"] = timed
     figures["languages"] = len(catalogues)
     figures["search_units"] = search["units"]
+    figures["search_data_gzip"] = search["data_gzip"]  # the search data budget's figure
     # the service worker lists every file written above, so it is written last
     figures.update(write_service_worker(work, kb.build_hash))
     sizes = [p.stat().st_size for p in work.rglob("*") if p.is_file()]
