@@ -129,12 +129,16 @@ def passages(kb: Any) -> list[tuple[str, Passage]]:
     return [(lang_of[p.node], p) for p in unit_passages(corpus.nodes)]
 
 
-def ranking_constants() -> dict[str, float | int | bool]:
-    """Every constant of kb/search/rank.py by name (the browser engine ranks with them)."""
+def ranking_constants() -> dict[str, float | int | bool | str]:
+    """Every constant of kb/search/rank.py by name (the browser engine ranks with them): its
+    numbers and flags, and the game a bid named with its level is of."""
     return {
-        name: value
-        for name, value in vars(rank).items()
-        if name.isupper() and isinstance(value, int | float | bool)
+        **{
+            name: value
+            for name, value in vars(rank).items()
+            if name.isupper() and isinstance(value, int | float | bool)
+        },
+        "BID_GAME": rank.BID_GAME,
     }
 
 

@@ -1411,7 +1411,7 @@
   function queryGames(q) {
     const games = new Set();
     for (const a of q.analyses.values()) for (const g of a.intents.games) games.add(g);
-    if (!games.has('bridge') && mentionedBids(q.text).length) games.add('bridge');
+    if (!games.has(W.BID_GAME) && mentionedBids(q.text).length) games.add(W.BID_GAME);
     return games;
   }
 
