@@ -28,6 +28,8 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from kb.search.normalize import READABLE
+
 log = logging.getLogger("lawdesk.api")
 
 
@@ -81,9 +83,8 @@ class ErrorBody(BaseModel):
 
 
 # a text parameter must hold at least one character the search reads: not a space, a control
-# character (read as a space) nor an invisible one (dropped), as kb.search.normalize.clean has it;
-# the same class in Python's and pydantic's (Rust) regex syntax
-NOT_BLANK = r"[^\s\x00-\x1f\x7f-\x9f\xad\u200b-\u200d\u2060\ufeff]"
+# character (read as a space) nor an invisible one (dropped), as kb.search.normalize.clean has it
+NOT_BLANK = READABLE
 
 _DESCRIPTIONS = {
     400: "A value out of range or not accepted",

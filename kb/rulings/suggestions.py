@@ -76,13 +76,9 @@ _RUSSIAN_ONLY = set("ыэъщёйяюЫЭЪЩЁЙЯЮ")
 def stems(text: str) -> list[str]:
     """The stems of a text; Cyrillic without letters only Russian has is read as Serbian, in
     Latin (so ``недовољан лицит`` meets ``nedovoljan licit``)."""
-    out: list[str] = []
     serbian = not (_RUSSIAN_ONLY & set(text))
-    for variant in dict.fromkeys((text, sr_to_latin(text) if serbian else text)):
-        # folding and words never cross white space: each piece between spaces on its own
-        for piece in variant.split():
-            out.extend(_piece_stems(piece))
-    return out
+    variants = dict.fromkeys((text, sr_to_latin(text) if serbian else text))
+    return [s for variant in variants for s in _variant_stems(variant)]
 
 
 def trigger_stems(phrase: str, lang: str) -> frozenset[str]:
@@ -90,8 +86,13 @@ def trigger_stems(phrase: str, lang: str) -> frozenset[str]:
     for holds them all: Russian as written (``stems`` would add a Latin reading, which a Russian
     query with a letter only Russian has never gets), Serbian in Latin (a query in either script
     has the Latin stems), the others as written."""
-    text = sr_to_latin(phrase) if lang == "sr" else phrase
-    return frozenset(s for piece in text.split() for s in _piece_stems(piece))
+    return frozenset(_variant_stems(sr_to_latin(phrase) if lang == "sr" else phrase))
+
+
+def _variant_stems(text: str) -> list[str]:
+    """The stems of one reading of a text: folding and words never cross white space, so each
+    piece between spaces on its own."""
+    return [s for piece in text.split() for s in _piece_stems(piece)]
 
 
 def stem(word: str) -> str:

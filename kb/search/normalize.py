@@ -51,14 +51,23 @@ _RU_LATIN = str.maketrans(
 # control characters (a pasted "renons\x01") and odd spaces read as a space, each one character
 # for one so that spans stay; soft hyphens and zero-width characters (text pasted from a web page
 # or a PDF: "renons\u200b") dropped, as no document holds one (so no document span moves)
+_CONTROL = ((0x00, 0x1F), (0x7F, 0x9F))  # ranges, both ends in
 _INVISIBLE = "\xad\u200b\u200c\u200d\u2060\ufeff"
 _CLEAN = str.maketrans(
     {
-        **{c: " " for c in [*range(0x20), *range(0x7F, 0xA0)]},
+        **{c: " " for lo, hi in _CONTROL for c in range(lo, hi + 1)},
         "\xa0": " ",
         "\u202f": " ",
         **dict.fromkeys(_INVISIBLE),
     }
+)
+# one character ``clean`` leaves as more than a space, as a regex class in the syntax Python's
+# and pydantic's (Rust) regex engines share: a text without one is empty (the API refuses it)
+READABLE = (
+    "[^\\s"
+    + "".join(f"\\x{lo:02x}-\\x{hi:02x}" for lo, hi in _CONTROL)
+    + "".join(f"\\u{ord(c):04x}" for c in _INVISIBLE)
+    + "]"
 )
 
 

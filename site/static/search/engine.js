@@ -23,7 +23,16 @@
   const FORMAT = 12; // of the data files (kb/publish/search_index.py FORMAT)
   // a lemma table's shared-prefix lengths (kb/publish/search_index.py _PREFIX_DIGITS)
   const PREFIX_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
+  const LETTER = /^\p{L}+$/u;
+  const FLAG_TITLE_ONLY = 1; // kb/search/artefact.py unit flags
+  const FLAG_DEFINITION = 2;
+  const FLAG_FOOTNOTE = 4;
 
+  let S = null; // the loaded state
+  let W = null; // the ranking constants
+
+  // ---------------------------------------------------------------- text
   // kb/publish/search_index.py front_code read back: each item is a shared prefix's length (with
   // the item before it, the first with `first`) and the rest
   function frontDecoded(first, coded) {
@@ -35,16 +44,7 @@
     }
     return out;
   }
-  const MAX_QUERY_CHARS = 500; // as the API's LIMITS.query_chars
-  const LETTER = /^\p{L}+$/u;
-  const FLAG_TITLE_ONLY = 1; // kb/search/artefact.py unit flags
-  const FLAG_DEFINITION = 2;
-  const FLAG_FOOTNOTE = 4;
 
-  let S = null; // the loaded state
-  let W = null; // the ranking constants
-
-  // ---------------------------------------------------------------- text
   // kb/search/normalize.py clean: control characters and odd spaces read as a space, soft
   // hyphens and zero-width characters dropped
   function clean(text) {
