@@ -27,7 +27,7 @@ def test_the_auction_trees_and_revoke_exist() -> None:
 
 def test_tree_ids_and_phases_are_from_the_catalogue() -> None:
     fixed = situations()
-    assert len(fixed) == 72 and set(TREES) <= set(fixed)
+    assert len(fixed) == 73 and set(TREES) <= set(fixed)
     assert all(fixed[t]["phase"] == trees()[t].data["phase"] for t in TREES)
 
 
