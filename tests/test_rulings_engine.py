@@ -114,6 +114,13 @@ def test_unsure_is_an_answer_where_allowed() -> None:
         evaluate(TREE, "2017", {"in_rotation": "unsure"})
 
 
+def test_a_huge_bad_value_is_named_shortened() -> None:
+    with pytest.raises(RulingError) as err:
+        evaluate(TREE, "2017", {"in_rotation": "x" * 300_000})
+    assert err.value.code == "bad-fact-value" and "'xxx" in err.value.message
+    assert len(err.value.message) < 1_000
+
+
 def test_null_is_an_unanswered_fact() -> None:
     assert evaluate(TREE, "2017", {"in_rotation": None}).to_dict()["fact"] == "in_rotation"
 

@@ -12,6 +12,7 @@ the file and the place.
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -50,6 +51,11 @@ RECORD_FACTS = {
     "pref-auction": ("pref_auction",),
     "pref-revoke": PREF_REVOKE_RECORD,
 }  # fmt: skip
+
+
+# a bad value is echoed in its error shortened: a pasted 300 KB value is no message to read
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring = _SHOWN.maxother = 80
 
 
 @dataclass(frozen=True)
@@ -94,7 +100,8 @@ class Fact:
         if parsed is _INVALID:
             raise RulingError(
                 "bad-fact-value",
-                f"bad value {value!r} for fact {self.key!r} ({self.type}): {self.description}",
+                f"bad value {_SHOWN.repr(value)} for fact {self.key!r} ({self.type}): "
+                f"{self.description}",
                 self.accepted(),
             )
         return parsed
