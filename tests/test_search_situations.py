@@ -99,3 +99,52 @@ def test_every_tree_weighs_its_own_law_highest() -> None:
         assert max(laws, key=laws.__getitem__) == law
         assert all(0 < w <= 1 for w in laws.values())
     assert law_of("sk-2017:27B1(a)") == "sk-2017:27"
+
+
+@pytest.mark.parametrize(
+    ("query", "chosen", "sibling"),
+    [
+        # a defender's revoke noticed in time: 62B1 (his card a major penalty card), not 62B2
+        # (declarer's or dummy's card replaced), which the tree weighs alike
+        ("a defender revoked and noticed it before the revoke was established", "62B1", "62B2"),
+        # both sides revoked in one trick: 64B7 among the tree's no-transfer cases
+        ("both sides revoked in the same trick", "64B7", "64B1"),
+        # the same leaf named in Serbian Cyrillic
+        (
+            "бранилац је направио ренонс и исправио га пре него што је постао коначан",
+            "62B1",
+            "62B2",
+        ),
+    ],
+)
+def test_the_leaf_the_words_name_lifts_its_paragraphs(
+    query: str, chosen: str, sibling: str
+) -> None:
+    """Of paragraphs a tree weighs alike, those of the leaf whose answers and ruling the query
+    names gain: up to their Law's weight, never above it (the leaf tells which paragraph rules,
+    the tree which Law)."""
+    laws, paragraphs = cited(query)
+    by_cite = {p.split(":", 1)[1]: w for p, w in paragraphs.items()}
+    shares = {p.split(":", 1)[1]: w for p, w in tree_cites()["revoke"].paragraphs}
+    assert shares[chosen] == shares[sibling]
+    assert by_cite[chosen] > by_cite[sibling]
+    law = {p.split(":", 1)[1]: w for p, w in laws.items()}[chosen[:2]]
+    assert by_cite[chosen] <= law + 1e-9
+
+
+def test_every_ruling_is_a_leaf_with_words_and_cites() -> None:
+    """Each tree keeps one leaf per ruling node, each with stems to be named by and the
+    paragraphs its rulings cite (all among the tree's own), weighed by one idf table."""
+    from kb.rulings.catalogue import trees
+
+    cites = tree_cites()
+    for tree_id, t in trees().items():
+        found = cites[tree_id]
+        rulings = [n for n in t.data["nodes"].values() if "ruling" in n]
+        assert len(found.leaves) == len(rulings), tree_id
+        own = {p for p, _ in found.paragraphs}
+        for leaf in found.leaves:
+            assert leaf.words and leaf.paragraphs, tree_id
+            assert set(leaf.paragraphs) <= own, tree_id
+            assert all(found.leaf_idf[w] >= 0 for w in leaf.words)
+    assert found.best_leaf(frozenset({"zzzz-no-such-stem"})) is None

@@ -30,7 +30,7 @@ import re
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,7 @@ TREES = 2  # the best trees considered
 WEIGHT_DECIMALS = 3  # of a tree's weight for a Law or paragraph
 MAX_QUERY = 400  # characters of a query read for suggestions (a description, not a document)
 SAVED = "trees.json"  # in the index directory
-SAVED_FORMAT = 1
+SAVED_FORMAT = 2
 _KB_DIR = Path(__file__).resolve().parents[1]
 
 
@@ -52,6 +52,38 @@ class TreeCites:
 
     laws: tuple[tuple[str, float], ...]  # ``sr-2007:27``
     paragraphs: tuple[tuple[str, float], ...]  # ``sr-2007:27B1(a)``, as the leaves give them
+    leaves: tuple[Leaf, ...] = ()
+    leaf_idf: Mapping[str, float] = field(default_factory=dict)  # one table for every tree
+
+    def best_leaf(self, stems: frozenset[str]) -> Leaf | None:
+        """The leaf the query's stems name best (the summed idf of the stems they share; the
+        first of equals), or None when they share none."""
+        score: dict[int, float] = {}
+        for word in stems:
+            for i, idf in self._leaves_holding.get(word, ()):
+                score[i] = score.get(i, 0.0) + idf
+        best = max(score.values(), default=0.0)
+        if best <= 0.0:
+            return None
+        return self.leaves[min(i for i, v in score.items() if v >= best - 1e-9)]
+
+    @functools.cached_property
+    def _leaves_holding(self) -> dict[str, list[tuple[int, float]]]:
+        out: dict[str, list[tuple[int, float]]] = {}
+        for i, leaf in enumerate(self.leaves):
+            for word in leaf.words:
+                out.setdefault(word, []).append((i, self.leaf_idf[word]))
+        return out
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """One ruling of a tree, as a query can meet it: the stems of the answers on the paths to
+    it and of its rectification texts (weighed by ``TreeCites.leaf_idf``), and the paragraphs
+    it cites (IDs as ``TreeCites.paragraphs`` gives them)."""
+
+    words: tuple[str, ...]
+    paragraphs: tuple[str, ...]
 
 
 def law_of(provision: str) -> str:
@@ -79,18 +111,29 @@ def _built_cites() -> Mapping[str, TreeCites]:
 
     para_counts: dict[str, Counter[str]] = {}
     law_counts: dict[str, Counter[str]] = {}
+    leaf_words: dict[str, list[tuple[frozenset[str], tuple[str, ...]]]] = {}
     for tree_id, t in trees().items():
         paras: Counter[str] = Counter()
         laws: Counter[str] = Counter()
         first: dict[str, str] = {}
-        for node in t.data["nodes"].values():
+        cites: dict[str, tuple[str, ...]] = {}
+        for node_id, node in t.data["nodes"].items():
+            leaf: list[str] = []
             for rule in node.get("ruling", {}).values():
                 cited = [first.setdefault(law.split(":", 1)[1], law) for law in rule["laws"]]
                 paras.update(set(cited))
                 laws.update({_unprefixed(law_of(c)) for c in cited})
+                leaf.extend(cited)
+            if "ruling" in node:
+                cites[node_id] = tuple(dict.fromkeys(leaf))
         para_counts[tree_id], law_counts[tree_id] = paras, laws
+        words = _leaf_words(t)
+        leaf_words[tree_id] = [(frozenset(words.get(n, ())), c) for n, c in cites.items()]
     trees_citing = Counter(law for laws in law_counts.values() for law in laws)
     total = len(law_counts)
+    leaves_holding = Counter(w for rows in leaf_words.values() for words, _ in rows for w in words)
+    n_leaves = sum(len(rows) for rows in leaf_words.values())
+    idf = {w: round(math.log(n_leaves / n), WEIGHT_DECIMALS) for w, n in leaves_holding.items()}
 
     def weighed(counts: Counter[str], law: Callable[[str], str]) -> tuple[tuple[str, float], ...]:
         # the share of the leaves, times how few trees cite the provision's Law; three decimals
@@ -114,8 +157,46 @@ def _built_cites() -> Mapping[str, TreeCites]:
         out[tree_id] = TreeCites(
             tuple((f"{_doc_of(paras, law)}:{law}", w) for law, w in by_law),
             weighed(paras, lambda p: _unprefixed(law_of(p))),
+            tuple(Leaf(tuple(sorted(words)), cites) for words, cites in leaf_words[tree_id]),
+            idf,
         )
     return out
+
+
+def _leaf_words(t: Any) -> dict[str, set[str]]:
+    """Per node of a tree, the stems of the answers on every path to it: an answer's own
+    labels, else a ``true`` answer's question (the shared yes / no / not sure labels say
+    nothing of the situation), in every language; a leaf adds its rectification texts."""
+    from kb.rulings.suggestions import LANGUAGES, stems  # see the module docstring
+
+    def said(texts: Mapping[str, str] | None) -> set[str]:
+        return {w for lang in LANGUAGES for w in stems((texts or {}).get(lang, ""))}
+
+    nodes = t.data["nodes"]
+    words: dict[str, set[str]] = {t.data["start"]: set()}
+    todo = [t.data["start"]]
+    while todo:  # a node's words grow until no path adds any (trees are small DAGs)
+        node_id = todo.pop()
+        node = nodes[node_id]
+        edges: list[tuple[str, set[str]]] = []
+        if "branch" in node:
+            edges = [(case["next"], set()) for case in node["branch"]]
+        elif "ask" in node:
+            fact = t.facts[node["ask"]]
+            for answer in node["answers"]:
+                value = answer["value"]
+                key = json.dumps(value) if isinstance(value, bool) else str(value)
+                texts = fact.labels.get(key) or (fact.question if value is True else None)
+                edges.append((answer["next"], said(texts)))
+        for target, added in edges:
+            grown = words[node_id] | added
+            if target not in words or not grown <= words[target]:
+                words.setdefault(target, set()).update(grown)
+                todo.append(target)
+    for node_id, node in nodes.items():
+        for rule in node.get("ruling", {}).values():
+            words.setdefault(node_id, set()).update(said(rule.get("rectification")))
+    return words
 
 
 def _unprefixed(provision: str) -> str:
@@ -173,9 +254,14 @@ def save(directory: Path, build_hash: str) -> None:
         "build_hash": build_hash,
         "key": inputs_key(),
         "cites": {
-            tree_id: {"laws": c.laws, "paragraphs": c.paragraphs}
+            tree_id: {
+                "laws": c.laws,
+                "paragraphs": c.paragraphs,
+                "leaves": [[" ".join(leaf.words), leaf.paragraphs] for leaf in c.leaves],
+            }
             for tree_id, c in tree_cites().items()
         },
+        "leaf_idf": next((c.leaf_idf for c in tree_cites().values()), {}),
         "scoring": scoring().data(),
     }
     fd, tmp = tempfile.mkstemp(prefix=SAVED, suffix=".tmp", dir=directory)
@@ -203,10 +289,16 @@ def load(directory: Path, build_hash: str) -> bool:
             or data.get("key") != inputs_key()
         ):
             return False
+        leaf_idf = {str(w): float(v) for w, v in data["leaf_idf"].items()}
         cites = {
             tree_id: TreeCites(
                 tuple((str(p), float(w)) for p, w in c["laws"]),
                 tuple((str(p), float(w)) for p, w in c["paragraphs"]),
+                tuple(
+                    Leaf(tuple(words.split()), tuple(map(str, paras)))
+                    for words, paras in c["leaves"]
+                ),
+                leaf_idf,
             )
             for tree_id, c in data["cites"].items()
         }
@@ -248,10 +340,14 @@ def names_bid(text: str) -> bool:
 def cited(text: str) -> tuple[dict[str, float], dict[str, float]]:
     """The Laws and the paragraphs the query's suggested trees rule by (IDs as the trees give
     them), each with its prior weight in [0, 1]: the tree's confidence times the provision's
-    weight in the tree (``TreeCites``), the best over trees."""
+    weight in the tree (``TreeCites``), the best over trees. The leaf of each tree the query's
+    words name best lends its paragraphs more: their Law's weight (at most the tree's
+    confidence), as a leaf tells which paragraph of a Law rules, not which Law."""
     cites = tree_cites()
     laws: dict[str, float] = {}
     paragraphs: dict[str, float] = {}
+    leaves: list[tuple[float, Leaf]] = []
+    words: frozenset[str] | None = None
     for tree_id, c in suggested(text):
         found = cites.get(tree_id)
         if found is None:
@@ -259,4 +355,17 @@ def cited(text: str) -> tuple[dict[str, float], dict[str, float]]:
         for out, rows in ((laws, found.laws), (paragraphs, found.paragraphs)):
             for provision, w in rows:
                 out[provision] = max(out.get(provision, 0.0), c * w)
+        if found.leaves:
+            if words is None:
+                from kb.rulings.suggestions import stems  # see the module docstring
+
+                words = frozenset(stems(text[:MAX_QUERY]))
+            best = found.best_leaf(words)
+            if best is not None:
+                leaves.append((c, best))
+    by_number = {_unprefixed(law): w for law, w in laws.items()}
+    for c, leaf in leaves:
+        for p in leaf.paragraphs:
+            w = min(c, by_number.get(_unprefixed(law_of(p)), 0.0))
+            paragraphs[p] = max(paragraphs.get(p, 0.0), w)
     return laws, paragraphs
