@@ -7,7 +7,7 @@ import pytest
 
 from kb.search import SearchIndex, rank, search
 from kb.search.service import index_for
-from kb.search.situations import cited, confidence, law_of, suggested, tree_cites
+from kb.search.situations import best_leaf, cited, confidence, law_of, suggested, tree_cites
 from kb.store import KB
 
 
@@ -147,4 +147,4 @@ def test_every_ruling_is_a_leaf_with_words_and_cites() -> None:
             assert leaf.words and leaf.paragraphs, tree_id
             assert set(leaf.paragraphs) <= own, tree_id
             assert all(found.leaf_idf[w] >= 0 for w in leaf.words)
-    assert found.best_leaf(frozenset({"zzzz-no-such-stem"})) is None
+    assert best_leaf(tree_id, frozenset({"zzzz-no-such-stem"})) is None

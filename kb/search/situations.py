@@ -28,6 +28,8 @@ import math
 import os
 import re
 import tempfile
+from array import array
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -55,26 +57,6 @@ class TreeCites:
     leaves: tuple[Leaf, ...] = ()
     leaf_idf: Mapping[str, float] = field(default_factory=dict)  # one table for every tree
 
-    def best_leaf(self, stems: frozenset[str]) -> Leaf | None:
-        """The leaf the query's stems name best (the summed idf of the stems they share; the
-        first of equals), or None when they share none."""
-        score: dict[int, float] = {}
-        for word in stems:
-            for i, idf in self._leaves_holding.get(word, ()):
-                score[i] = score.get(i, 0.0) + idf
-        best = max(score.values(), default=0.0)
-        if best <= 0.0:
-            return None
-        return self.leaves[min(i for i, v in score.items() if v >= best - 1e-9)]
-
-    @functools.cached_property
-    def _leaves_holding(self) -> dict[str, list[tuple[int, float]]]:
-        out: dict[str, list[tuple[int, float]]] = {}
-        for i, leaf in enumerate(self.leaves):
-            for word in leaf.words:
-                out.setdefault(word, []).append((i, self.leaf_idf[word]))
-        return out
-
 
 @dataclass(frozen=True)
 class Leaf:
@@ -84,6 +66,55 @@ class Leaf:
 
     words: tuple[str, ...]
     paragraphs: tuple[str, ...]
+
+
+class _LeafIndex:
+    """Every tree's leaves, for choosing the one a query names: per stem the leaves holding it
+    (numbered across all trees, ascending, in a compact array) and per tree its leaves' range,
+    so one table of a few thousand stems serves every tree."""
+
+    def __init__(self, cites: Mapping[str, TreeCites]) -> None:
+        self.cites = cites
+        self.leaves: list[Leaf] = []
+        self.ranges: dict[str, tuple[int, int]] = {}
+        holding: dict[str, list[int]] = {}
+        for tree_id, c in cites.items():
+            first = len(self.leaves)
+            for leaf in c.leaves:
+                for word in leaf.words:
+                    holding.setdefault(word, []).append(len(self.leaves))
+                self.leaves.append(leaf)
+            self.ranges[tree_id] = (first, len(self.leaves))
+        self.holding = {word: array("I", ids) for word, ids in holding.items()}
+        self.idf: Mapping[str, float] = next(iter(cites.values())).leaf_idf if cites else {}
+
+    def best(self, tree_id: str, stems: frozenset[str]) -> Leaf | None:
+        """The tree's leaf the stems name best (the summed idf of the stems they share; the
+        first of equals), or None when they share none."""
+        lo, hi = self.ranges.get(tree_id, (0, 0))
+        score: dict[int, float] = {}
+        for word in stems:
+            ids = self.holding.get(word)
+            if ids is None:
+                continue
+            idf = self.idf[word]
+            for i in ids[bisect_left(ids, lo) : bisect_left(ids, hi)]:
+                score[i] = score.get(i, 0.0) + idf
+        best = max(score.values(), default=0.0)
+        if best <= 0.0:
+            return None
+        return self.leaves[min(i for i, v in score.items() if v >= best - 1e-9)]
+
+
+_LEAF_INDEX: list[_LeafIndex] = []  # of the cites ``tree_cites`` gives now
+
+
+def best_leaf(tree_id: str, stems: frozenset[str]) -> Leaf | None:
+    """The leaf of tree ``tree_id`` the query's stems name best, or None (``_LeafIndex``)."""
+    cites = tree_cites()
+    if not _LEAF_INDEX or _LEAF_INDEX[0].cites is not cites:
+        _LEAF_INDEX[:] = [_LeafIndex(cites)]
+    return _LEAF_INDEX[0].best(tree_id, stems)
 
 
 def law_of(provision: str) -> str:
@@ -290,12 +321,13 @@ def load(directory: Path, build_hash: str) -> bool:
         ):
             return False
         leaf_idf = {str(w): float(v) for w, v in data["leaf_idf"].items()}
+        canonical = {w: w for w in leaf_idf}  # one string per stem, not one per leaf
         cites = {
             tree_id: TreeCites(
                 tuple((str(p), float(w)) for p, w in c["laws"]),
                 tuple((str(p), float(w)) for p, w in c["paragraphs"]),
                 tuple(
-                    Leaf(tuple(words.split()), tuple(map(str, paras)))
+                    Leaf(tuple(canonical[w] for w in words.split()), tuple(map(str, paras)))
                     for words, paras in c["leaves"]
                 ),
                 leaf_idf,
@@ -360,7 +392,7 @@ def cited(text: str) -> tuple[dict[str, float], dict[str, float]]:
                 from kb.rulings.suggestions import stems  # see the module docstring
 
                 words = frozenset(stems(text[:MAX_QUERY]))
-            best = found.best_leaf(words)
+            best = best_leaf(tree_id, words)
             if best is not None:
                 leaves.append((c, best))
     by_number = {_unprefixed(law): w for law, w in laws.items()}
