@@ -120,3 +120,15 @@ def test_an_unwritable_directory_still_warms(tmp_path: Path) -> None:
 def test_the_index_of_a_build_carries_the_saved_data(kb: KB) -> None:
     index = index_for(kb)
     assert situations.load(index.directory, index.build_hash)
+
+
+def test_saved_leaves_of_the_wrong_shape_are_rebuilt(tmp_path: Path) -> None:
+    """A file whose leaves' table is not a mapping (hand-edited, or written by other code) is
+    not used, and warming builds it again."""
+    situations.save(tmp_path, "build-1")
+    path = tmp_path / situations.SAVED
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "leaf_idf": ["renon"]}), encoding="utf-8")
+    assert not situations.load(tmp_path, "build-1")
+    situations.warm(tmp_path, "build-1")
+    assert situations.load(tmp_path, "build-1")

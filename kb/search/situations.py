@@ -34,7 +34,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kb.rulings.catalogue import Tree
 
 TREE_FROM = 2.0  # a suggestion score below this lends nothing (a guess)
 TREE_FULL = 6.0  # ... at or above this, the full prior
@@ -194,7 +197,7 @@ def _built_cites() -> Mapping[str, TreeCites]:
     return out
 
 
-def _leaf_words(t: Any) -> dict[str, set[str]]:
+def _leaf_words(t: Tree) -> dict[str, set[str]]:
     """Per node of a tree, the stems of the answers on every path to it: an answer's own
     labels, else a ``true`` answer's question (the shared yes / no / not sure labels say
     nothing of the situation), in every language; a leaf adds its rectification texts."""
@@ -335,7 +338,7 @@ def load(directory: Path, build_hash: str) -> bool:
             for tree_id, c in data["cites"].items()
         }
         saved = Scoring.of_data(data["scoring"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False  # missing or damaged: built again
     _SAVED_CITES[:] = [cites]
     use_scoring(saved)
