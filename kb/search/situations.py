@@ -112,12 +112,17 @@ class _LeafIndex:
 _LEAF_INDEX: list[_LeafIndex] = []  # of the cites ``tree_cites`` gives now
 
 
-def best_leaf(tree_id: str, stems: frozenset[str]) -> Leaf | None:
-    """The leaf of tree ``tree_id`` the query's stems name best, or None (``_LeafIndex``)."""
+def _leaf_index() -> _LeafIndex:
+    """The leaf index of the cites ``tree_cites`` gives now (built again when they change)."""
     cites = tree_cites()
     if not _LEAF_INDEX or _LEAF_INDEX[0].cites is not cites:
         _LEAF_INDEX[:] = [_LeafIndex(cites)]
-    return _LEAF_INDEX[0].best(tree_id, stems)
+    return _LEAF_INDEX[0]
+
+
+def best_leaf(tree_id: str, stems: frozenset[str]) -> Leaf | None:
+    """The leaf of tree ``tree_id`` the query's stems name best, or None (``_LeafIndex``)."""
+    return _leaf_index().best(tree_id, stems)
 
 
 def law_of(provision: str) -> str:
@@ -256,6 +261,7 @@ def warm(directory: Path | None = None, build_hash: str = "") -> None:
             with contextlib.suppress(OSError):
                 save(directory, build_hash)
     suggested("warm")
+    _leaf_index()  # about 10 ms: not for the first query that describes a situation
     if directory is not None:
         _WARMED.add((str(directory), build_hash))
 
