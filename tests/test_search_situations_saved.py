@@ -28,23 +28,26 @@ QUERIES = [
 @pytest.fixture(autouse=True)
 def fresh() -> Iterator[None]:
     """Each test starts, and leaves, with nothing read from a saved file."""
-    situations._SAVED_CITES.clear()
-    suggestions._SAVED.clear()
+    for kept in (situations._SAVED_CITES, situations._SAVED_GRAM_TEXTS, suggestions._SAVED):
+        kept.clear()
     situations._WARMED.clear()
     yield
-    situations._SAVED_CITES.clear()
-    suggestions._SAVED.clear()
+    for kept in (situations._SAVED_CITES, situations._SAVED_GRAM_TEXTS, suggestions._SAVED):
+        kept.clear()
     situations._WARMED.clear()
 
 
 def test_saved_data_gives_what_the_trees_give(tmp_path: Path) -> None:
     built = dict(situations.tree_cites())
+    texts = situations.gram_texts()
     expected = [suggestions.ranked(q, 5) for q in QUERIES]
     priors = [situations.cited(q) for q in QUERIES]
     situations.save(tmp_path, "build-1")
     assert situations.load(tmp_path, "build-1")
-    assert suggestions._SAVED and situations._SAVED_CITES  # the saved data is what is used
+    # the saved data is what is used
+    assert suggestions._SAVED and situations._SAVED_CITES and situations._SAVED_GRAM_TEXTS
     assert dict(situations.tree_cites()) == built
+    assert situations.gram_texts() == texts
     assert [suggestions.ranked(q, 5) for q in QUERIES] == expected
     assert [situations.cited(q) for q in QUERIES] == priors
 
@@ -122,13 +125,22 @@ def test_the_index_of_a_build_carries_the_saved_data(kb: KB) -> None:
     assert situations.load(index.directory, index.build_hash)
 
 
-def test_saved_leaves_of_the_wrong_shape_are_rebuilt(tmp_path: Path) -> None:
-    """A file whose leaves' table is not a mapping (hand-edited, or written by other code) is
-    not used, and warming builds it again."""
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"leaf_idf": ["renon"]},  # the leaves' table not a mapping
+        {"gram_texts": [["revoke", "renons"], ["claim", "zahtev"], ["revoke", "utvrdjen"]]},
+        {"gram_texts": [["revoke"]]},  # a text without its words
+        {"gram_texts": 7},
+    ],
+)
+def test_saved_data_of_the_wrong_shape_is_rebuilt(tmp_path: Path, damage: dict) -> None:
+    """A file with a part of the wrong shape (hand-edited, or written by other code; a tree's
+    n-gram texts apart) is not used, and warming builds it again."""
     situations.save(tmp_path, "build-1")
     path = tmp_path / situations.SAVED
     data = json.loads(path.read_text(encoding="utf-8"))
-    path.write_text(json.dumps({**data, "leaf_idf": ["renon"]}), encoding="utf-8")
+    path.write_text(json.dumps({**data, **damage}), encoding="utf-8")
     assert not situations.load(tmp_path, "build-1")
     situations.warm(tmp_path, "build-1")
     assert situations.load(tmp_path, "build-1")

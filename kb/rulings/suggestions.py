@@ -74,11 +74,16 @@ _RUSSIAN_ONLY = set("ыэъщёйяюЫЭЪЩЁЙЯЮ")
 
 
 def stems(text: str) -> list[str]:
-    """The stems of a text; Cyrillic without letters only Russian has is read as Serbian, in
-    Latin (so ``недовољан лицит`` meets ``nedovoljan licit``)."""
-    serbian = not (_RUSSIAN_ONLY & set(text))
-    variants = dict.fromkeys((text, sr_to_latin(text) if serbian else text))
+    """The stems of a text, as written and as ``latin_reading`` reads it (so ``недовољан
+    лицит`` meets ``nedovoljan licit``)."""
+    variants = dict.fromkeys((text, latin_reading(text)))
     return [s for variant in variants for s in _variant_stems(variant)]
+
+
+def latin_reading(text: str) -> str:
+    """A text with Cyrillic read as Serbian, in Latin, unless it has a letter only Russian
+    has (then as it is)."""
+    return text if _RUSSIAN_ONLY & set(text) else sr_to_latin(text)
 
 
 def trigger_stems(phrase: str, lang: str) -> frozenset[str]:

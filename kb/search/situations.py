@@ -36,16 +36,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kb.search.tree_grams import GramIndex, tree_texts
+
 if TYPE_CHECKING:
     from kb.rulings.catalogue import Tree
 
 TREE_FROM = 2.0  # a suggestion score below this lends nothing (a guess)
 TREE_FULL = 6.0  # ... at or above this, the full prior
 TREES = 2  # the best trees considered
+GRAM_WEIGHT = 5.0  # a tree's nearness by character n-grams (kb/search/tree_grams.py), as score
+NEAREST_FROM = 50  # the suggestions re-weighed by it (every tree with a score, in practice)
 WEIGHT_DECIMALS = 3  # of a tree's weight for a Law or paragraph
 MAX_QUERY = 400  # characters of a query read for suggestions (a description, not a document)
 SAVED = "trees.json"  # in the index directory
-SAVED_FORMAT = 2
+SAVED_FORMAT = 3
 _KB_DIR = Path(__file__).resolve().parents[1]
 
 
@@ -133,6 +137,8 @@ def law_of(provision: str) -> str:
 
 
 _SAVED_CITES: list[Mapping[str, TreeCites]] = []  # read from the saved file (``load``)
+_SAVED_GRAM_TEXTS: list[tuple[tuple[str, str], ...]] = []  # ditto
+_GRAM_INDEX: list[tuple[tuple[tuple[str, str], ...], GramIndex]] = []  # of the texts now
 _WARMED: set[tuple[str, str]] = set()  # (index directory, build hash) warmed in this process
 
 
@@ -202,6 +208,27 @@ def _built_cites() -> Mapping[str, TreeCites]:
     return out
 
 
+def gram_texts() -> tuple[tuple[str, str], ...]:
+    """Every tree's texts as ``tree_grams`` reads them, (tree id, content words), a tree's
+    together (built once per process, or read from the saved file)."""
+    return _SAVED_GRAM_TEXTS[0] if _SAVED_GRAM_TEXTS else _built_gram_texts()
+
+
+@functools.cache
+def _built_gram_texts() -> tuple[tuple[str, str], ...]:
+    from kb.rulings.catalogue import trees  # see the module docstring
+
+    return tuple((tree_id, text) for tree_id, t in trees().items() for text in tree_texts(t))
+
+
+def _gram_index() -> GramIndex:
+    """The n-gram index of the texts ``gram_texts`` gives now (built again when they change)."""
+    texts = gram_texts()
+    if not _GRAM_INDEX or _GRAM_INDEX[0][0] is not texts:
+        _GRAM_INDEX[:] = [(texts, GramIndex(texts))]
+    return _GRAM_INDEX[0][1]
+
+
 def _leaf_words(t: Tree) -> dict[str, set[str]]:
     """Per node of a tree, the stems of the answers on every path to it: an answer's own
     labels, else a ``true`` answer's question (the shared yes / no / not sure labels say
@@ -260,7 +287,7 @@ def warm(directory: Path | None = None, build_hash: str = "") -> None:
         if directory is not None:
             with contextlib.suppress(OSError):
                 save(directory, build_hash)
-    suggested("warm")
+    weighed("warm")  # the suggestions' scoring data, and the n-gram index
     _leaf_index()  # about 10 ms: not for the first query that describes a situation
     if directory is not None:
         _WARMED.add((str(directory), build_hash))
@@ -302,6 +329,7 @@ def save(directory: Path, build_hash: str) -> None:
             for tree_id, c in tree_cites().items()
         },
         "leaf_idf": next((c.leaf_idf for c in tree_cites().values()), {}),
+        "gram_texts": gram_texts(),
         "scoring": scoring().data(),
     }
     fd, tmp = tempfile.mkstemp(prefix=SAVED, suffix=".tmp", dir=directory)
@@ -344,9 +372,13 @@ def load(directory: Path, build_hash: str) -> bool:
             for tree_id, c in data["cites"].items()
         }
         saved = Scoring.of_data(data["scoring"])
+        texts = tuple((str(tree_id), str(words)) for tree_id, words in data["gram_texts"])
+        grams = GramIndex(texts)  # about 0.1 s; a file whose trees' texts are apart fails here
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False  # missing or damaged: built again
     _SAVED_CITES[:] = [cites]
+    _SAVED_GRAM_TEXTS[:] = [texts]
+    _GRAM_INDEX[:] = [(texts, grams)]
     use_scoring(saved)
     return True
 
@@ -378,6 +410,24 @@ def names_bid(text: str) -> bool:
     return bool(mentioned_bids(text))
 
 
+def weighed(text: str) -> list[tuple[str, float]]:
+    """``suggested``, each tree's score raised by ``GRAM_WEIGHT`` times how near the text is to
+    one of the tree's own texts (kb/search/tree_grams.py): the trees the prior rules by. The
+    browser ranks by ``suggested`` alone."""
+    from kb.rulings import RulingError  # see the module docstring
+    from kb.rulings.suggestions import ranked
+
+    text = text[:MAX_QUERY]
+    try:
+        score = dict(ranked(text, NEAREST_FROM))
+    except RulingError:
+        return []
+    for tree_id, near in _gram_index().nearest(text).items():
+        score[tree_id] = score.get(tree_id, 0.0) + GRAM_WEIGHT * near
+    best = sorted(score.items(), key=lambda x: (-x[1], x[0]))[:TREES]
+    return [(tree_id, c) for tree_id, c in ((t, confidence(s)) for t, s in best) if c > 0]
+
+
 def cited(text: str) -> tuple[dict[str, float], dict[str, float]]:
     """The Laws and the paragraphs the query's suggested trees rule by (IDs as the trees give
     them), each with its prior weight in [0, 1]: the tree's confidence times the provision's
@@ -389,7 +439,7 @@ def cited(text: str) -> tuple[dict[str, float], dict[str, float]]:
     paragraphs: dict[str, float] = {}
     leaves: list[tuple[float, Leaf]] = []
     words: frozenset[str] | None = None
-    for tree_id, c in suggested(text):
+    for tree_id, c in weighed(text):
         found = cites.get(tree_id)
         if found is None:
             continue
