@@ -177,3 +177,18 @@ def test_every_ruling_is_a_leaf_with_words_and_cites() -> None:
             assert set(leaf.paragraphs) <= own, tree_id
             assert all(found.leaf_idf[w] >= 0 for w in leaf.words)
     assert best_leaf(tree_id, frozenset({"zzzz-no-such-stem"})) is None
+
+
+def test_a_tree_without_n_gram_texts_keeps_its_suggestion_score(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tree the n-gram index lacks (no text of content words) is weighed by its suggestion
+    score alone."""
+    from kb.search import situations
+    from kb.search.tree_grams import GramIndex
+
+    query = "přehlásil som nedostatočne, čo teraz"  # near insufficient-bid's texts (above)
+    first = suggested(query)[0][0]
+    others = GramIndex([t for t in situations.gram_texts() if t[0] != first])
+    monkeypatch.setattr(situations, "_gram_index", lambda: others)
+    assert dict(weighed(query))[first] == dict(suggested(query))[first]

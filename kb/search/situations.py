@@ -36,7 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kb.search.tree_grams import GramIndex, tree_texts
+import numpy as np
+
+from kb.search.tree_grams import GramIndex, id_ranks, tree_texts
 
 if TYPE_CHECKING:
     from kb.rulings.catalogue import Tree
@@ -419,13 +421,22 @@ def weighed(text: str) -> list[tuple[str, float]]:
 
     text = text[:MAX_QUERY]
     try:
-        score = dict(ranked(text, NEAREST_FROM))
+        found = ranked(text, NEAREST_FROM)
     except RulingError:
         return []
-    for tree_id, near in _gram_index().nearest(text).items():
-        score[tree_id] = score.get(tree_id, 0.0) + GRAM_WEIGHT * near
-    best = sorted(score.items(), key=lambda x: (-x[1], x[0]))[:TREES]
-    return [(tree_id, c) for tree_id, c in ((t, confidence(s)) for t, s in best) if c > 0]
+    grams = _gram_index()
+    score = GRAM_WEIGHT * grams.nearness(text)
+    trees = list(grams.trees)
+    for tree_id, s in found:
+        at = grams.position.get(tree_id)
+        if at is None:  # a tree without a text of content words (none so far)
+            at = len(trees)
+            trees.append(tree_id)
+            score = np.append(score, 0.0)
+        score[at] += s
+    rank = grams.by_id if len(trees) == len(grams.trees) else id_ranks(trees)
+    best = np.lexsort((rank, -score))[:TREES].tolist()
+    return [(trees[i], c) for i in best if (c := confidence(float(score[i]))) > 0]
 
 
 def cited(text: str) -> tuple[dict[str, float], dict[str, float]]:

@@ -96,6 +96,8 @@ class GramIndex:
                 piece_of.append(vocab.setdefault(g, len(vocab)))
                 counts.append(c)
         self.vocab = vocab
+        self.position = {t: i for i, t in enumerate(self.trees)}
+        self.by_id = id_ranks(self.trees)
         self.starts = np.array(starts, dtype=np.int64)
         self.n_texts = len(texts)
         text = np.array(text_of, dtype=np.int32)
@@ -113,21 +115,38 @@ class GramIndex:
         self.weight = weight[order].astype(np.float32)
         self.ptr = np.concatenate([[0], np.cumsum(np.bincount(piece, minlength=len(vocab)))])
 
+        # a word's pieces as the index knows them, kept (queries repeat their words)
+        self._pieces = functools.lru_cache(maxsize=WORD_CACHE)(self._known_pieces)
+
+    def _known_pieces(self, word: str) -> tuple[int, ...]:
+        vocab = self.vocab
+        return tuple(vocab[g] for g in word_grams(word) if g in vocab)
+
     def nearest(self, text: str) -> dict[str, float]:
         """Per tree sharing a piece with the text, the best cosine of the text with one of the
         tree's texts."""
-        bag = grams(content_words(text))
-        known = [(self.vocab[g], c) for g, c in bag.items() if g in self.vocab]
-        if not known or not self.trees:
-            return {}
-        ids = np.array([i for i, _ in known], dtype=np.int64)
-        q = (1.0 + np.log(np.array([c for _, c in known], dtype=np.float64))) * self.idf[ids]
+        best = self.nearness(text).tolist()
+        return {t: v for t, v in zip(self.trees, best, strict=True) if v > 0}
+
+    def nearness(self, text: str) -> np.ndarray:
+        """``nearest`` as an array in the order of ``trees`` (0 for a tree sharing no piece)."""
+        found: Counter[int] = Counter()
+        for w in content_words(text):
+            found.update(self._pieces(w))
+        if not found or not self.trees:
+            return np.zeros(len(self.trees))
+        ids = np.fromiter(found.keys(), dtype=np.int64, count=len(found))
+        counts = np.fromiter(found.values(), dtype=np.float64, count=len(found))
+        q = (1.0 + np.log(counts)) * self.idf[ids]
         q /= np.sqrt(q @ q)
         lo, sizes = self.ptr[ids], self.ptr[ids + 1] - self.ptr[ids]
         # every posting of the query's pieces at once: each piece's run, one after another
         at = np.arange(int(sizes.sum())) + np.repeat(lo - np.cumsum(sizes) + sizes, sizes)
-        texts = self.text[at]
         weights = self.weight[at] * np.repeat(q.astype(np.float32), sizes)
-        cosines = np.bincount(texts, weights, minlength=self.n_texts)
-        best = np.maximum.reduceat(cosines, self.starts).tolist()
-        return {t: v for t, v in zip(self.trees, best, strict=True) if v > 0}
+        cosines = np.bincount(self.text[at], weights, minlength=self.n_texts)
+        return np.maximum.reduceat(cosines, self.starts)
+
+
+def id_ranks(ids: list[str]) -> np.ndarray:
+    """Each ID's place in sorted order (ties of a score broken by ID)."""
+    return np.argsort(np.argsort(np.array(ids, dtype=object)))
