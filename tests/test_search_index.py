@@ -26,7 +26,7 @@ from kb import evaluate as ev
 from kb.corpus import ROOT
 from kb.publish.search_index import front_code, write_search_index
 from kb.script import sr_to_latin
-from kb.search import search
+from kb.search import search, situations
 from kb.search.cite import parse_query, split_query
 from kb.search.index import SearchIndex
 from kb.search.lexicon import key
@@ -413,10 +413,12 @@ def test_bad_input_is_refused_with_a_reason(
     ],
 )
 def test_definitions_placed_as_the_server_does(
-    engine: Engine, server: SearchIndex, query: str
+    engine: Engine, server: SearchIndex, query: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A definition goes under the rule that uses its term (unless asked for) as on the server:
-    the same first results."""
+    the same first results (the server's trees taken as the browser takes them: the n-gram
+    re-weighing of kb/search/tree_grams.py is the server's own)."""
+    monkeypatch.setattr(situations, "GRAM_WEIGHT", 0.0)
     (answer,) = engine.ask([{"op": "search", "q": query, "options": {"limit": 3}}])
     assert [r["id"] for r in answer["results"]] == [r["id"] for r in search(server, query, limit=3)]
 
