@@ -16,6 +16,7 @@ the browser does not (its data budget is full), so offline the trees chosen can 
 from __future__ import annotations
 
 import functools
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from kb.rulings.catalogue import Tree
 
 GRAM_SIZES = (4, 5)
-WORD_CACHE = 20_000  # words whose pieces are kept (queries repeat their words)
+WORD_CACHE = 20_000  # query words whose pieces (as piece numbers) an index keeps
 
 
 def content_words(text: str) -> list[str]:
@@ -38,7 +39,6 @@ def content_words(text: str) -> list[str]:
     return [w for w in WORD.findall(fold(latin_reading(text))) if w not in stop and not w.isdigit()]
 
 
-@functools.lru_cache(maxsize=WORD_CACHE)
 def word_grams(word: str) -> tuple[str, ...]:
     """The pieces of one folded word, padded with a space at each end."""
     padded = f" {word} "
@@ -82,9 +82,8 @@ class GramIndex:
         self.trees: list[str] = []
         starts: list[int] = []
         vocab: dict[str, int] = {}
-        text_of: list[int] = []  # per (text, piece) pair: the text, the piece, its count
-        piece_of: list[int] = []
-        counts: list[int] = []
+        # per (text, piece) pair: the text, the piece, its count (C ints: no object a pair)
+        text_of, piece_of, counts = array("i"), array("i"), array("i")
         for i, (tree_id, words) in enumerate(texts):
             if not self.trees or self.trees[-1] != tree_id:
                 if tree_id in self.trees:
@@ -100,14 +99,14 @@ class GramIndex:
         self.by_id = id_ranks(self.trees)
         self.starts = np.array(starts, dtype=np.int64)
         self.n_texts = len(texts)
-        text = np.array(text_of, dtype=np.int32)
-        piece = np.array(piece_of, dtype=np.int64)
+        text = np.frombuffer(text_of, dtype=np.intc).astype(np.int32)
+        piece = np.frombuffer(piece_of, dtype=np.intc).astype(np.int64)
         # idf over trees: the trees holding each piece (a tree's pairs once)
         tree = np.repeat(np.arange(len(starts)), np.diff([*starts, self.n_texts]))[text]
         pairs = np.unique(piece * len(starts) + tree)
         n_trees = np.bincount(pairs // len(starts), minlength=len(vocab))
         self.idf = np.log1p(len(starts) / np.maximum(n_trees, 1))
-        weight = (1.0 + np.log(np.array(counts, dtype=np.float64))) * self.idf[piece]
+        weight = (1.0 + np.log(np.frombuffer(counts, dtype=np.intc))) * self.idf[piece]
         norm = np.sqrt(np.bincount(text, weight * weight, minlength=self.n_texts))
         weight /= np.where(norm > 0, norm, 1.0)[text]
         order = np.argsort(piece, kind="stable")  # by piece, each piece's texts ascending
