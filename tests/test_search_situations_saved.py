@@ -144,3 +144,17 @@ def test_saved_data_of_the_wrong_shape_is_rebuilt(tmp_path: Path, damage: dict) 
     assert not situations.load(tmp_path, "build-1")
     situations.warm(tmp_path, "build-1")
     assert situations.load(tmp_path, "build-1")
+
+
+def test_changed_n_gram_code_changes_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The saved n-gram texts are read by kb/search/tree_grams.py: a change there makes the
+    saved file stale."""
+    from kb.search import tree_grams
+
+    before = situations.inputs_key()
+    copy = tmp_path / "tree_grams.py"
+    copy.write_text(Path(tree_grams.__file__).read_text(encoding="utf-8") + "\n# changed\n")
+    monkeypatch.setattr(tree_grams, "__file__", str(copy))
+    assert situations.inputs_key() != before

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kb.search import tree_grams
 from kb.search.tree_grams import GramIndex, id_ranks, tree_texts
 
 if TYPE_CHECKING:
@@ -297,8 +298,8 @@ def warm(directory: Path | None = None, build_hash: str = "") -> None:
 
 def inputs_key() -> str:
     """A digest of what the saved data is made from: the trees and every file of
-    ``kb/rulings`` (catalogue, scoring code), this module, the stop words and the script table
-    the suggestions' stems use."""
+    ``kb/rulings`` (catalogue, scoring code), this module and ``tree_grams``, the stop words and
+    the script table the suggestions' stems use."""
     files = sorted(
         p
         for p in (_KB_DIR / "rulings").rglob("*")
@@ -308,6 +309,7 @@ def inputs_key() -> str:
     files.append(_KB_DIR / "script.py")
     h = hashlib.sha256(f"{SAVED_FORMAT}".encode())
     h.update(Path(__file__).read_bytes())
+    h.update(Path(tree_grams.__file__).read_bytes())  # how the saved n-gram texts are read
     for path in files:
         h.update(str(path.relative_to(_KB_DIR)).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
@@ -440,7 +442,7 @@ def weighed(text: str) -> list[tuple[str, float]]:
 
 
 def cited(text: str) -> tuple[dict[str, float], dict[str, float]]:
-    """The Laws and the paragraphs the query's suggested trees rule by (IDs as the trees give
+    """The Laws and the paragraphs the query's trees (``weighed``) rule by (IDs as the trees give
     them), each with its prior weight in [0, 1]: the tree's confidence times the provision's
     weight in the tree (``TreeCites``), the best over trees. The leaf of each tree the query's
     words name best lends its paragraphs more: their Law's weight (at most the tree's
