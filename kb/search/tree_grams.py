@@ -2,10 +2,11 @@
 
 A tree's trigger phrases, worked descriptions, title and situation (six languages) say the
 situation the way directors do. The suggestions (``kb.rulings.suggestions``) read them as
-five-letter stems, which miss what inflection and compounding change at the start of a word
-("заалертовали" / "алерт", "odwołanie" / "odwołał", "nedovoljna" / "nedovoljan"). Here every
-text is a tf-idf vector of the 4- and 5-letter pieces of its folded content words (each word
-padded with spaces, so its start and end count), and a query's nearness to a tree is its best
+five-letter stems, which meet only when two words share their first five letters (after a final
+vowel is cut): a prefix keeps them apart ("заалертовали" / "алерт", "přehlásil" / "hlásil"),
+as does a compound. Here every text is a tf-idf vector of the 4- and 5-letter pieces of its
+folded content words (each word padded with spaces, so its start and end count), and a query's
+nearness to a tree is its best
 cosine with any one of the tree's texts (one matching description is what says "this is the
 situation", not the tree's words on average). The idf is over trees.
 
