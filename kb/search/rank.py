@@ -54,11 +54,13 @@ NAMED_UNITS = 10  # and of each document the query names, its best units
 GROUP = True  # one result per provision
 PROVISION_OTHERS = 2  # a provision's other matching nodes that add to its best one
 PROVISION_SHARE = 0.3  # ... and how much of theirs
-SHOWN_PER_PROVISION = 2
-SECOND_RATIO = 0.6
-# a provision's second paragraph shown scores this share of the provision: the best results of
-# other Laws (a Law and its twin in the other edition count as one) come before it unless they
-# are much weaker, so one Law does not fill the first five
+# a provision's next paragraphs shown as results of their own (the paragraph that rules is
+# often a sibling of the best-matching one), each when it scores this share of the best
+SHOWN_PER_PROVISION = 3
+SECOND_RATIO = 0.4
+# a provision's second paragraph shown scores this share of the provision, its third the square:
+# the best results of other Laws (a Law and its twin in the other edition count as one) come
+# before them unless they are much weaker, so one Law does not fill the first five
 SECOND_SHARE = 0.65
 FUZZY_MIN = 5  # words shorter than this are not corrected (too many neighbours)
 STEM_MIN = 6  # a word no lemma is one edit from, at least this long, is read by its first
