@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 
 from kb.rulings import RulingError, suggest
-from kb.rulings.suggestions import fold, mentioned_bids, stems, trigger_stems
+from kb.rulings.suggestions import (
+    _trigger_scores,
+    fold,
+    mentioned_bids,
+    scoring,
+    stems,
+    trigger_stems,
+)
 from kb.rulings.suggestions_eval import evaluate_suggestions
 
 DEV = Path(__file__).resolve().parent / "eval" / "rulings_situations_dev.jsonl"
@@ -82,6 +89,33 @@ def test_a_trigger_is_read_as_its_language_has_it(phrase: str, lang: str, text: 
     # a trigger counts when all its stems are among the text's: each phrase must be able to
     # meet the texts it is written for, whatever letters the rest of the text has
     assert trigger_stems(phrase, lang) <= set(stems(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "tree"),
+    [
+        # the phrase's number or negation is gone from its stems: the word left names no
+        # situation, so a question that only holds that word does not trigger the tree
+        ("we shuffled the cards", "incorrect-number-of-cards"),
+        ("партнёр взял карты", "missing-card"),
+        ("licitirao je tiho", "bid-above-seven"),
+        ("pogrešno je objasnio", "wrong-board"),
+    ],
+)
+def test_a_trigger_of_a_common_word_does_not_fire(text: str, tree: str) -> None:
+    assert tree not in _trigger_scores(set(stems(text)), scoring())
+
+
+@pytest.mark.parametrize(
+    ("text", "tree"),
+    [
+        # one-word triggers of a word few trees use still fire
+        ("renons", "revoke"),
+        ("gracz za zasłoną", "screens-tray-irregularity"),
+    ],
+)
+def test_a_trigger_of_a_telling_word_fires(text: str, tree: str) -> None:
+    assert tree in _trigger_scores(set(stems(text)), scoring())
 
 
 def test_dev_set_figures_hold() -> None:

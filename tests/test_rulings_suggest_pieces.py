@@ -15,7 +15,7 @@ def whole_text_stems(text: str) -> list[str]:
     serbian = not (s._RUSSIAN_ONLY & set(text))
     for variant in dict.fromkeys((text, s.sr_to_latin(text) if serbian else text)):
         for word in s.WORD.findall(s.fold(variant)):
-            if word not in s.stop_words() and not word.isdigit():
+            if word not in s.stop_words():
                 out.append((word.rstrip(s._VOWELS) or word)[: s.STEM])
     return out
 

@@ -61,6 +61,7 @@ def suggestion_data() -> tuple[list[TreeStems], dict[str, Any]]:
         "maxText": sg.MAX_TEXT,
         "triggerWeight": sg.TRIGGER_WEIGHT,
         "otherTriggers": sg.OTHER_TRIGGERS,
+        "genericShare": sg.GENERIC_SHARE,
         "similarityWeight": sg.SIMILARITY_WEIGHT,
         "auctionBonus": sg.AUCTION_BONUS,  # also what a bid above seven gives its tree
         "bidOrderBonus": sg.BID_ORDER_BONUS,

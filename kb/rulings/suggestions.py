@@ -51,6 +51,10 @@ OTHER_TRIGGERS = 1 / 3
 SIMILARITY_WEIGHT = 4.0
 AUCTION_BONUS = 10.0
 BID_ORDER_BONUS = 2.0
+# a trigger of one stem fires only when fewer than this share of the trees use that stem: a
+# phrase whose other words were stop words ("не тот стол", "pogrešan sto") keeps a word that
+# names no situation, and would fire on every question holding it
+GENERIC_SHARE = 1 / 4
 
 
 def fold(text: str) -> str:
@@ -108,12 +112,9 @@ def stem(word: str) -> str:
 
 @lru_cache(maxsize=100_000)
 def _piece_stems(piece: str) -> tuple[str, ...]:
-    """The stems of a text without white space (questions repeat their words)."""
-    return tuple(
-        stem(word)
-        for word in WORD.findall(fold(piece))
-        if word not in stop_words() and not word.isdigit()
-    )
+    """The stems of a text without white space (questions repeat their words). A number is
+    kept as it is: in "samo 12 karata" or "14 cards" it is what names the situation."""
+    return tuple(stem(word) for word in WORD.findall(fold(piece)) if word not in stop_words())
 
 
 def tree_words(t: Tree) -> tuple[tuple[frozenset[str], ...], Counter[str]]:
@@ -227,8 +228,12 @@ def _built() -> Scoring:
     profiles, idf = _profiles()
     triggers: dict[str, list[_Trigger]] = {}
     vectors: dict[str, list[tuple[str, float]]] = {}
+    # the stems in at least ``GENERIC_SHARE`` of the trees (idf = log(1 + trees / df))
+    generic = math.log(1 + 1 / GENERIC_SHARE)
     for tree_id, p in profiles.items():
         for phrase in p.triggers:
+            if len(phrase) == 1 and idf[min(phrase)] <= generic:
+                continue
             weight = sum(idf.get(s, 0.0) for s in phrase)
             triggers.setdefault(min(phrase), []).append(_Trigger(tree_id, phrase, weight))
         for s, w in p.vector.items():

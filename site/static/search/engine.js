@@ -1097,8 +1097,11 @@
     // its weight, a stem with its weight in every tree vector that has it
     const triggers = new Map();
     const vectors = new Map();
+    // kb/rulings/suggestions.py GENERIC_SHARE: a one-stem trigger of a word many trees use
+    const generic = Math.log(1 + 1 / data.genericShare);
     trees.forEach((t, k) => {
       for (const p of t.triggers) {
+        if (p.length === 1 && idf.get(p[0]) <= generic) continue;
         const weight = p.reduce((sum, s) => sum + (idf.get(s) || 0), 0);
         if (!triggers.has(p[0])) triggers.set(p[0], []);
         triggers.get(p[0]).push({ tree: k, stems: p, weight });
@@ -1162,7 +1165,7 @@
     const out = [];
     for (const variant of variants) {
       for (const word of suggestFold(variant).match(/[\p{L}\p{N}_]+/gu) || []) {
-        if (t.stop.has(word) || /^\p{Nd}+$/u.test(word)) continue;
+        if (t.stop.has(word)) continue;
         const letters = Array.from(word);
         let end = letters.length;
         while (end > 0 && t.vowels.has(letters[end - 1])) end--;
