@@ -94,12 +94,14 @@ def test_a_trigger_is_read_as_its_language_has_it(phrase: str, lang: str, text: 
 @pytest.mark.parametrize(
     ("text", "tree"),
     [
-        # the phrase's number or negation is gone from its stems: the word left names no
-        # situation, so a question that only holds that word does not trigger the tree
+        # "pogrešan sto", "nije došao na red", "хотел сказать": once the stop words go, the
+        # word left is one a quarter of the trees use, and names no situation
+        ("pogrešno je objasnio", "wrong-board"),
+        ("red je bio na meni", "right-to-call-retained"),
+        ("он сказал пас", "change-of-call"),
+        # numbers are stems: "14 cards" needs its 14
         ("we shuffled the cards", "incorrect-number-of-cards"),
         ("партнёр взял карты", "missing-card"),
-        ("licitirao je tiho", "bid-above-seven"),
-        ("pogrešno je objasnio", "wrong-board"),
     ],
 )
 def test_a_trigger_of_a_common_word_does_not_fire(text: str, tree: str) -> None:
@@ -109,9 +111,11 @@ def test_a_trigger_of_a_common_word_does_not_fire(text: str, tree: str) -> None:
 @pytest.mark.parametrize(
     ("text", "tree"),
     [
-        # one-word triggers of a word few trees use still fire
+        # one-word triggers of a word few trees use still fire, and a number with its word
         ("renons", "revoke"),
         ("gracz za zasłoną", "screens-tray-irregularity"),
+        ("he has 14 cards", "incorrect-number-of-cards"),
+        ("igrač ima samo 12 karata", "missing-card"),
     ],
 )
 def test_a_trigger_of_a_telling_word_fires(text: str, tree: str) -> None:

@@ -52,8 +52,8 @@ SIMILARITY_WEIGHT = 4.0
 AUCTION_BONUS = 10.0
 BID_ORDER_BONUS = 2.0
 # a trigger of one stem fires only when fewer than this share of the trees use that stem: a
-# phrase whose other words were stop words ("не тот стол", "pogrešan sto") keeps a word that
-# names no situation, and would fire on every question holding it
+# phrase whose other words were stop words ("pogrešan sto", "nije došao na red") keeps a word
+# that names no situation, and would fire on every question holding it
 GENERIC_SHARE = 1 / 4
 
 
