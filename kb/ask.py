@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -48,13 +48,18 @@ def call_words() -> dict[str, str]:
     return words
 
 
+_BID = re.compile(r"([1-7])\s*(.+)")
+
+
+@lru_cache(maxsize=4096)  # tokens of at most 2,000 characters: a few MB at worst
 def _call(token: str) -> str | None:
-    """A token as a call (``1H``, ``P``, ``X``, ``XX``) or None."""
+    """A token as a call (``1H``, ``P``, ``X``, ``XX``) or None (kept: questions repeat their
+    words, and the search's tree prior reads every question with a digit)."""
     words = call_words()
     t = token.lower().strip(".!?:()")
     if t in words and words[t] in {"P", "X", "XX"}:
         return words[t]
-    m = re.fullmatch(r"([1-7])\s*(.+)", t)
+    m = _BID.fullmatch(t)
     if m and m[2] in words and words[m[2]] in {"C", "D", "H", "S", "NT"}:
         return f"{m[1]}{words[m[2]]}"
     return None
@@ -68,17 +73,16 @@ def find_auction(text: str) -> dict[str, Any] | None:
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        # a bid may be typed with a space: "1 ♥", "3 bez aduta"
-        two = f"{tok} {tokens[i + 1]}" if i + 1 < len(tokens) else tok
-        three = f"{two} {tokens[i + 2]}" if i + 2 < len(tokens) else two
-        call = next(
-            (
-                (c, n)
-                for c, n in ((_call(three), 3), (_call(two), 2), (_call(tok), 1))
-                if c and (n == 1 or tok.isdigit())
-            ),
-            None,
-        )
+        call: tuple[str, int] | None = None
+        if tok.isdigit():
+            # a bid may be typed with a space: "1 ♥", "3 bez aduta"
+            two = f"{tok} {tokens[i + 1]}" if i + 1 < len(tokens) else tok
+            three = f"{two} {tokens[i + 2]}" if i + 2 < len(tokens) else two
+            call = next(
+                ((c, n) for c, n in ((_call(three), 3), (_call(two), 2)) if c is not None), None
+            )
+        if call is None and (c := _call(tok)) is not None:
+            call = (c, 1)
         if call:
             run.append(call[0])
             i += call[1]
