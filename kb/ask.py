@@ -51,7 +51,7 @@ def call_words() -> dict[str, str]:
 _BID = re.compile(r"([1-7])\s*(.+)")
 
 
-@lru_cache(maxsize=4096)  # tokens of at most 2,000 characters: a few MB at worst
+@lru_cache(maxsize=4096)  # tokens of at most 2,000 characters: 16 MB at the very worst
 def _call(token: str) -> str | None:
     """A token as a call (``1H``, ``P``, ``X``, ``XX``) or None (kept: questions repeat their
     words, and the search's tree prior reads every question with a digit)."""
