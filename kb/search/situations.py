@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -43,6 +43,9 @@ from kb.search.tree_grams import GramIndex, id_ranks, tree_texts
 
 if TYPE_CHECKING:
     from kb.rulings.catalogue import Tree
+
+S = TypeVar("S")
+D = TypeVar("D")
 
 TREE_FROM = 2.0  # a suggestion score below this lends nothing (a guess)
 TREE_FULL = 6.0  # ... at or above this, the full prior
@@ -84,7 +87,6 @@ class _LeafIndex:
     so one table of a few thousand stems serves every tree."""
 
     def __init__(self, cites: Mapping[str, TreeCites]) -> None:
-        self.cites = cites
         self.leaves: list[Leaf] = []
         self.ranges: dict[str, tuple[int, int]] = {}
         holding: dict[str, list[int]] = {}
@@ -116,15 +118,20 @@ class _LeafIndex:
         return self.leaves[min(i for i, v in score.items() if v >= best - 1e-9)]
 
 
-_LEAF_INDEX: list[_LeafIndex] = []  # of the cites ``tree_cites`` gives now
+_LEAF_INDEX: list[tuple[Mapping[str, TreeCites], _LeafIndex]] = []  # of the cites now
+
+
+def _derived(slot: list[tuple[S, D]], source: S, build: Callable[[S], D]) -> D:
+    """``build(source)``, kept in ``slot`` while ``source`` is the same object (the saved
+    file read by ``load`` replaces what was built from the trees)."""
+    if not slot or slot[0][0] is not source:
+        slot[:] = [(source, build(source))]
+    return slot[0][1]
 
 
 def _leaf_index() -> _LeafIndex:
     """The leaf index of the cites ``tree_cites`` gives now (built again when they change)."""
-    cites = tree_cites()
-    if not _LEAF_INDEX or _LEAF_INDEX[0].cites is not cites:
-        _LEAF_INDEX[:] = [_LeafIndex(cites)]
-    return _LEAF_INDEX[0]
+    return _derived(_LEAF_INDEX, tree_cites(), _LeafIndex)
 
 
 def best_leaf(tree_id: str, stems: frozenset[str]) -> Leaf | None:
@@ -226,10 +233,7 @@ def _built_gram_texts() -> tuple[tuple[str, str], ...]:
 
 def _gram_index() -> GramIndex:
     """The n-gram index of the texts ``gram_texts`` gives now (built again when they change)."""
-    texts = gram_texts()
-    if not _GRAM_INDEX or _GRAM_INDEX[0][0] is not texts:
-        _GRAM_INDEX[:] = [(texts, GramIndex(texts))]
-    return _GRAM_INDEX[0][1]
+    return _derived(_GRAM_INDEX, gram_texts(), GramIndex)
 
 
 def _leaf_words(t: Tree) -> dict[str, set[str]]:
