@@ -38,6 +38,10 @@ SETS: dict[str, tuple[str, str]] = {
         "search_situations_dev2.jsonl",
         "second situation dev set, written blind by other hands, tuned on",
     ),
+    "situations-dev3": (
+        "search_situations_dev3.jsonl",
+        "third situation dev set, written by other hands after 22 rounds of tuning",
+    ),
     "situations-blind": ("search_situations_blind.jsonl", "situation blind set, never tuned on"),
     "situations-fresh": (
         "search_situations_fresh_blind.jsonl",
