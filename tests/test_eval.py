@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from kb.evaluate import DEPTH, Case, Tree, evaluate, first_hit, load_cases
+from kb.evaluate import DEPTH, SETS, Case, Tree, evaluate, first_hit, load_cases
 from kb.search import search
 from kb.search.service import index_for
 from kb.store import KB
@@ -46,6 +46,17 @@ def test_law_level_counts_any_unit_of_the_gold_law() -> None:
     assert result["overall"]["law"]["recall@5"] == 1.0
     assert result["overall"]["para"]["recall@5"] == 0.0
     assert result["misses"][0]["q"] == "q"
+
+
+@pytest.mark.parametrize("name", list(SETS))
+def test_eval_help_names_every_set(name: str) -> None:
+    from typer.testing import CliRunner
+
+    from kb.cli import app
+
+    result = CliRunner().invoke(app, ["eval", "--help"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    assert name in result.output
 
 
 def test_a_blind_set_shows_no_query() -> None:

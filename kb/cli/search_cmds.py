@@ -157,8 +157,8 @@ def evaluate(
         list[str] | None,
         typer.Option(
             "--set",
-            help="An evaluation set by name (dev, holdout, situations-dev, situations-blind, "
-            "situations-fresh); "
+            help="An evaluation set by name (dev, holdout, situations-dev, situations-dev2, "
+            "situations-dev3, situations-blind, situations-fresh); "
             "repeat for several. Default: every set whose file exists.",
         ),
     ] = None,
