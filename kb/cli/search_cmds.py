@@ -13,6 +13,7 @@ import typer
 from kb import store
 from kb.cli.app import app, fail
 from kb.cli.kb_cmds import JsonFlag, KbPath, open_kb
+from kb.evaluate import SETS as EVAL_SETS
 
 Limit = Annotated[int, typer.Option("--limit", "-n", min=1, max=100, help="How many results.")]
 
@@ -157,8 +158,7 @@ def evaluate(
         list[str] | None,
         typer.Option(
             "--set",
-            help="An evaluation set by name (dev, holdout, situations-dev, situations-dev2, "
-            "situations-dev3, situations-blind, situations-fresh); "
+            help=f"An evaluation set by name ({', '.join(EVAL_SETS)}); "
             "repeat for several. Default: every set whose file exists.",
         ),
     ] = None,
