@@ -59,6 +59,25 @@ def test_eval_help_names_every_set(name: str) -> None:
     assert name in result.output
 
 
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("", "unknown evaluation set ''"),
+        ("nonsense", "unknown evaluation set 'nonsense'"),
+        ("x" * 100_000, "unknown evaluation set of 100000 characters"),
+    ],
+)
+def test_an_unknown_set_is_a_short_clear_error(name: str, said: str) -> None:
+    from typer.testing import CliRunner
+
+    from kb.cli import app
+
+    result = CliRunner().invoke(app, ["eval", "--set", name])
+    assert result.exit_code == 2
+    assert said in result.output and "known: dev, holdout" in result.output
+    assert len(result.output) < 300
+
+
 def test_a_blind_set_shows_no_query() -> None:
     case = Case("secret words", "sr", "keyword", ("d:27B1",), ())
     result = evaluate([case], lambda q: [], TREE, blind=True)

@@ -15,6 +15,7 @@ from kb.cli.app import app, fail
 from kb.cli.kb_cmds import JsonFlag, KbPath, open_kb
 from kb.evaluate import SETS as EVAL_SETS
 
+MAX_SET_NAME = 40  # characters of an unknown set name quoted back
 Limit = Annotated[int, typer.Option("--limit", "-n", min=1, max=100, help="How many results.")]
 
 
@@ -198,7 +199,9 @@ def evaluate(
         chosen.append((queries.name, queries, "given file"))
     for name in sets or ([] if queries else list(ev.SETS)):
         if name not in ev.SETS:
-            fail(f"unknown evaluation set {name!r}; known: {', '.join(ev.SETS)}")
+            # a name no set has is echoed only when short enough to read
+            shown = repr(name) if len(name) <= MAX_SET_NAME else f"of {len(name)} characters"
+            fail(f"unknown evaluation set {shown}; known: {', '.join(ev.SETS)}")
         file, note = ev.SETS[name]
         path = ev.EVAL_DIR / file
         if path.exists() or sets:
