@@ -382,3 +382,28 @@ def test_a_form_of_two_indexed_lemmas_reads_one_way_in_every_build() -> None:
     other = extract_table("ru", ["открытый", "открыть"], [])
     assert one == other
     assert one["открытую"] == Lemmatizer("ru")("открытую")
+
+
+@pytest.mark.parametrize("code", ["sr", "sk"])
+def test_the_player_vocabulary_keys_come_in_one_order_whatever_the_hash_seed(code: str) -> None:
+    """The synonym table (and the browser's copy of it) is the same in every process: its keys
+    must not follow a set's order, which changes with PYTHONHASHSEED."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from kb.search.analyze import analyzer; "
+        f"print('|'.join(' '.join(k) for k in analyzer({code!r}).synonyms))"
+    )
+    orders = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(orders) == 1

@@ -621,7 +621,7 @@ def synonyms(index: SearchIndex, an: Analyzer) -> dict[str, list[list[Any]]]:
     them) to the English vocabulary."""
     english = index.analyzers["en"]
     out: dict[str, list[list[Any]]] = {}
-    for key, values in an.synonyms.items():
+    for key, values in sorted(an.synonyms.items()):  # keys that share words side by side
         rows = []
         for v in values:
             if v.english is not None:

@@ -119,15 +119,16 @@ class Analyzer:
                     values.append(entry)
         return {k: tuple(v) for k, v in out.items()}
 
-    def key_forms(self, key: str) -> set[tuple[str, ...]]:
+    def key_forms(self, key: str) -> tuple[tuple[str, ...], ...]:
         """A synonym key as folded surface forms and, unless that would take a short or stop
         word for the key (the lemma of the abbreviation "ui" is "u", a preposition), as
-        lemmas ("kibici" -> kibic)."""
+        lemmas ("kibici" -> kibic): in that order, once each, so that the tables built from
+        them come out the same in every process (a set's order changes with the hash seed)."""
         toks = self.tokens(key)
-        forms = {tuple(t.folded for t in toks)}
+        forms = [tuple(t.folded for t in toks)]
         if all(len(t.lemma) >= 3 and t.lemma not in self.stop_words for t in toks):
-            forms.add(tuple(t.lemma for t in toks))
-        return forms
+            forms.append(tuple(t.lemma for t in toks))
+        return tuple(dict.fromkeys(forms))
 
     def synonym_pairs(self) -> list[tuple[str, str]]:
         """The player vocabulary as written: (key, value) pairs."""
